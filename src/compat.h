@@ -1,0 +1,65 @@
+/*
+ * compat.h
+ *		Shims for the PostgreSQL releases uuid_seq builds against (13 to 18).
+ *		Each #if names the release that changed the API.
+ */
+#ifndef UUID_SEQ_COMPAT_H
+#define UUID_SEQ_COMPAT_H
+
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "storage/proc.h"
+#include "utils/guc.h"
+#include "utils/tuplestore.h"
+
+/* 15 renamed EmitWarningsOnPlaceholders to MarkGUCPrefixReserved. */
+#if PG_VERSION_NUM < 150000
+#define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)
+#endif
+
+/* 15 added shmem_request_hook; before it, request from _PG_init. */
+#if PG_VERSION_NUM >= 150000
+#define UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK 1
+#endif
+
+/* 16 moves GUC "extra" memory into a context managed by guc_malloc/guc_free. */
+#if PG_VERSION_NUM < 160000
+#define guc_malloc(elevel, size) malloc(size)
+#endif
+
+/* 17 replaced PGPROC.pgprocno with MyProcNumber (storage/procnumber.h). */
+#if PG_VERSION_NUM >= 170000
+#include "storage/procnumber.h"
+#define UUID_SEQ_MY_PROC_NUMBER MyProcNumber
+#else
+#define UUID_SEQ_MY_PROC_NUMBER (MyProc->pgprocno)
+#endif
+
+/*
+ * 15 added InitMaterializedSRF; before it, set up the tuplestore of a
+ * materialize-mode set-returning function by hand.
+ */
+#if PG_VERSION_NUM < 150000
+static inline void
+InitMaterializedSRF(FunctionCallInfo fcinfo, bits32 flags)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	MemoryContext oldcontext;
+	TupleDesc	tupdesc;
+
+	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo) ||
+		!(rsinfo->allowedModes & SFRM_Materialize))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("set-valued function called in context that cannot accept a set")));
+	oldcontext = MemoryContextSwitchTo(rsinfo->econtext->ecxt_per_query_memory);
+	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "return type must be a row type");
+	rsinfo->returnMode = SFRM_Materialize;
+	rsinfo->setResult = tuplestore_begin_heap(true, false, work_mem);
+	rsinfo->setDesc = CreateTupleDescCopy(tupdesc);
+	MemoryContextSwitchTo(oldcontext);
+}
+#endif
+
+#endif							/* UUID_SEQ_COMPAT_H */

@@ -1,0 +1,128 @@
+/*
+ * frontier.c
+ *		The monotonic allocator: SPEC §1's step rule, the overflow policy and
+ *		the compare-exchange loop, over an injected clock and storage.
+ *
+ * Pure C (no PostgreSQL headers); see frontier.h for the word layout.
+ *
+ * Concurrency: the only shared state is the frontier word behind
+ * FrontierCell.  A value is taken by one successful compare-exchange from
+ * the word the step was computed from to the step's result, so every taken
+ * value is larger than every value taken before it from the same cell,
+ * whatever the clocks of the callers say.  A failed compare-exchange
+ * recomputes the step from the value it observed.
+ */
+#include "frontier.h"
+
+static inline uint64_t
+counter_mask(const FrontierFamily *family)
+{
+	return (UINT64_C(1) << family->counter_bits) - 1;
+}
+
+FrontierStatus
+frontier_step(const FrontierFamily *family, uint64_t last, uint64_t clock_word,
+			  uint64_t fresh, uint64_t *next, bool *carried)
+{
+	if (clock_word > last)
+	{
+		*next = clock_word | fresh;
+		*carried = false;
+		return FRONTIER_OK;
+	}
+	if (last >= family->max_word)
+		return FRONTIER_EXHAUSTED;
+	*next = last + 1;
+	*carried = (*next & counter_mask(family)) == 0;
+	return FRONTIER_OK;
+}
+
+int64_t
+frontier_word_ns(const FrontierFamily *family, uint64_t word)
+{
+	if (family->random_start)
+		word &= ~counter_mask(family);
+	return family->word_to_ns(word);
+}
+
+/* A counter start for a fresh tick: random, below half the counter's range. */
+static uint64_t
+fresh_counter(const FrontierFamily *family, const FrontierEnv *env)
+{
+	if (!family->random_start || family->counter_bits == 0)
+		return 0;
+	return env->random_u64(env->arg) & (counter_mask(family) >> 1);
+}
+
+FrontierStatus
+frontier_take(const FrontierFamily *family, const FrontierCell *cell,
+			  const FrontierEnv *env, FrontierTake *take)
+{
+	uint64_t	last = cell->load(cell->cell);
+	uint64_t	fresh = 0;
+	bool		have_fresh = false;
+	bool		waited = false;
+
+	take->retries = 0;
+	for (;;)
+	{
+		int64_t		now = env->now_ns(env->arg);
+		uint64_t	clock_word;
+		bool		must_wait = false;
+
+		if (!family->word_from_ns(now, &clock_word))
+			return FRONTIER_CLOCK_OUT_OF_RANGE;
+
+		/* compare-exchange loop against this clock reading */
+		while (!must_wait)
+		{
+			uint64_t	next;
+			bool		carried;
+			bool		at_clock_tick;
+			FrontierStatus status;
+
+			if (clock_word > last && !have_fresh)
+			{
+				fresh = fresh_counter(family, env);
+				have_fresh = true;
+			}
+			status = frontier_step(family, last, clock_word, fresh, &next, &carried);
+			if (status != FRONTIER_OK)
+				return status;
+
+			at_clock_tick = (last >> family->counter_bits) ==
+				(clock_word >> family->counter_bits);
+			if (carried && env->policy == FRONTIER_ERROR && at_clock_tick)
+				return FRONTIER_OVERFLOW;
+			if (carried && env->policy == FRONTIER_WAIT &&
+				frontier_word_ns(family, next) - now <= NS_PER_MS)
+			{
+				/*
+				 * Spin until the clock reaches the tick we would carry into,
+				 * then start over from a fresh reading.  Should the clock go
+				 * back meanwhile, stop waiting and carry.
+				 */
+				int64_t		next_tick_ns = frontier_word_ns(family, next);
+				int64_t		started = now;
+
+				while (now < next_tick_ns && now >= started)
+					now = env->now_ns(env->arg);
+				if (now >= next_tick_ns)
+				{
+					waited = true;
+					must_wait = true;
+					continue;
+				}
+			}
+
+			if (cell->compare_exchange(cell->cell, &last, next))
+			{
+				take->word = next;
+				take->clock_ns = now;
+				take->overflowed = waited || (carried && at_clock_tick);
+				return FRONTIER_OK;
+			}
+			take->retries++;
+		}
+	}
+}

@@ -1,0 +1,114 @@
+/*
+ * frontier.h
+ *		The monotonic allocator shared by every generator family.
+ *
+ * Pure C (no PostgreSQL headers), so it can be unit-tested and fuzzed on its
+ * own.  A frontier is one 64-bit word laid out as
+ *
+ *		tick << counter_bits | counter
+ *
+ * where a tick is the family's unit of time (a millisecond for UUIDv7, 100 ns
+ * for .NET ticks, ...).  Taking a value follows SPEC §1's step rule:
+ *
+ *		clock word > frontier	-> take the clock word (a fresh tick)
+ *		otherwise				-> take frontier + 1, carrying into the next
+ *								   tick when the counter is used up
+ *
+ * The clock word of a family whose counter is clock-driven (UUIDv7: the
+ * sub-millisecond fraction) carries those bits, which gives exactly
+ * T_next = max(T_clock, T_last + 1).  For families whose counter starts at a
+ * random value, the clock word has a zero counter and a fresh tick ORs in a
+ * random start below half the counter's range.
+ *
+ * The storage of the frontier word (a shared atomic or a backend-local
+ * variable) and the clock are injected, so the same loop serves the shared
+ * memory glue, the backend-local mode, the unit tests and the fuzzers.
+ */
+#ifndef UUID_SEQ_FRONTIER_H
+#define UUID_SEQ_FRONTIER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define NS_PER_MS	INT64_C(1000000)
+
+/* What to do when a step must carry out of the tick the clock is in. */
+typedef enum FrontierPolicy
+{
+	FRONTIER_ADVANCE,			/* carry: the frontier runs ahead of the clock */
+	FRONTIER_WAIT,				/* spin until the clock reaches the next tick */
+	FRONTIER_ERROR				/* refuse (the caller raises SQLSTATE 54000) */
+} FrontierPolicy;
+
+typedef enum FrontierStatus
+{
+	FRONTIER_OK = 0,
+	FRONTIER_CLOCK_OUT_OF_RANGE,	/* the clock is outside the family's range */
+	FRONTIER_EXHAUSTED,			/* the frontier is at its maximum */
+	FRONTIER_OVERFLOW			/* the tick is used up under FRONTIER_ERROR */
+} FrontierStatus;
+
+/* The time scale and word layout of one generator family. */
+typedef struct FrontierFamily
+{
+	const char *name;			/* for messages, e.g. "UUIDv7" */
+	const char *range;			/* the times it can hold, for messages */
+	unsigned	counter_bits;	/* low bits of the word counting within a tick */
+	bool		random_start;	/* a fresh tick starts its counter at random */
+	uint64_t	max_word;		/* the largest frontier the layout can encode */
+	/* Unix-epoch ns -> clock word; false when outside the family's range */
+	bool		(*word_from_ns) (int64_t ns, uint64_t *word);
+	/* clock word -> the first Unix-epoch ns it stands for */
+	int64_t		(*word_to_ns) (uint64_t word);
+} FrontierFamily;
+
+/*
+ * Where the frontier word lives.  compare_exchange has the semantics of
+ * pg_atomic_compare_exchange_u64: on failure it stores the current value in
+ * *expected.
+ */
+typedef struct FrontierCell
+{
+	uint64_t	(*load) (void *cell);
+	bool		(*compare_exchange) (void *cell, uint64_t *expected, uint64_t desired);
+	void	   *cell;
+} FrontierCell;
+
+/* The caller's environment: clock, randomness and overflow policy. */
+typedef struct FrontierEnv
+{
+	int64_t		(*now_ns) (void *arg);	/* wall clock, Unix epoch, ns */
+	uint64_t	(*random_u64) (void *arg);
+	void	   *arg;
+	FrontierPolicy policy;
+} FrontierEnv;
+
+/* One value taken from a frontier, with what the caller reports about it. */
+typedef struct FrontierTake
+{
+	uint64_t	word;			/* the value taken (now the frontier) */
+	int64_t		clock_ns;		/* the clock reading it was taken against */
+	uint32_t	retries;		/* failed compare-exchanges */
+	bool		overflowed;		/* it carried out of the clock's own tick */
+} FrontierTake;
+
+/*
+ * One application of the step rule to `last`, without storing anything.
+ * `fresh` is the counter start used if the clock's tick is later.
+ * Returns FRONTIER_OK or FRONTIER_EXHAUSTED; *carried tells whether the step
+ * crossed into a new tick by counting (not by the clock).
+ */
+extern FrontierStatus frontier_step(const FrontierFamily *family, uint64_t last,
+									uint64_t clock_word, uint64_t fresh,
+									uint64_t *next, bool *carried);
+
+/* Take the next value of a frontier: the allocator's whole loop. */
+extern FrontierStatus frontier_take(const FrontierFamily *family,
+									const FrontierCell *cell,
+									const FrontierEnv *env,
+									FrontierTake *take);
+
+/* Time of a frontier word's tick in the family's terms, as Unix ns. */
+extern int64_t frontier_word_ns(const FrontierFamily *family, uint64_t word);
+
+#endif							/* UUID_SEQ_FRONTIER_H */

@@ -1,0 +1,204 @@
+/*
+ * rfc9562.c
+ *		RFC 9562 layouts: version and variant fields, the time fields of
+ *		versions 1, 6 and 7, and the UUIDv7 generator family.
+ *
+ * Pure C (no PostgreSQL headers).  The v7 frontier word is
+ * T = unix_ts_ms << 12 | rand_a, where rand_a is the sub-millisecond
+ * fraction floor(ns_within_ms * 4096 / 1e6) (RFC 9562 §6.2, method 3), as
+ * PostgreSQL 18's uuidv7() fills it.  One millisecond holds 4096 steps.
+ */
+#include "rfc9562.h"
+
+/* 100-ns ticks from 1582-10-15 (the Gregorian epoch of v1/v6) to 1970-01-01 */
+#define GREGORIAN_TO_UNIX_100NS	UINT64_C(0x01B21DD213814000)
+
+bool
+uuidv7_word_from_ns(int64_t ns, uint64_t *word)
+{
+	uint64_t	ms;
+	uint64_t	fraction;
+
+	if (ns < 0)
+		return false;
+	ms = (uint64_t) ns / NS_PER_MS;
+	if (ms > UUIDV7_MAX_MS)
+		return false;
+	fraction = ((uint64_t) ns % NS_PER_MS << UUIDV7_SUBMS_BITS) / NS_PER_MS;
+	*word = ms << UUIDV7_SUBMS_BITS | fraction;
+	return true;
+}
+
+int64_t
+uuidv7_word_to_ns(uint64_t word)
+{
+	uint64_t	ms = word >> UUIDV7_SUBMS_BITS;
+	uint64_t	fraction = word & ((1 << UUIDV7_SUBMS_BITS) - 1);
+
+	/* the smallest ns within the ms whose fraction is `fraction` (rounded up) */
+	return (int64_t) (ms * NS_PER_MS +
+					  ((fraction * NS_PER_MS + (1 << UUIDV7_SUBMS_BITS) - 1)
+					   >> UUIDV7_SUBMS_BITS));
+}
+
+const FrontierFamily uuidv7_family = {
+	.name = "UUIDv7",
+	.range = UUIDV7_RANGE,
+	.counter_bits = UUIDV7_SUBMS_BITS,
+	.random_start = false,
+	.max_word = (UUIDV7_MAX_MS << UUIDV7_SUBMS_BITS) | ((1 << UUIDV7_SUBMS_BITS) - 1),
+	.word_from_ns = uuidv7_word_from_ns,
+	.word_to_ns = uuidv7_word_to_ns,
+};
+
+static void
+put_unix_ms(uint64_t ms, uint8_t out[UUID_BYTES])
+{
+	for (int i = 0; i < 6; i++)
+		out[i] = (uint8_t) (ms >> (40 - 8 * i));
+}
+
+void
+uuidv7_encode(uint64_t word, uint64_t random, unsigned node_bits,
+			  uint32_t node_id, uint8_t out[UUID_BYTES])
+{
+	uint64_t	rand_b = random & ((UINT64_C(1) << UUIDV7_RAND_B_BITS) - 1);
+
+	if (node_bits > 0)
+	{
+		unsigned	free_bits = UUIDV7_RAND_B_BITS - node_bits;
+
+		rand_b = (uint64_t) node_id << free_bits |
+			(rand_b & ((UINT64_C(1) << free_bits) - 1));
+	}
+	put_unix_ms(word >> UUIDV7_SUBMS_BITS, out);
+	out[6] = 0x70 | (uint8_t) ((word >> 8) & 0x0f);
+	out[7] = (uint8_t) word;
+	out[8] = 0x80 | (uint8_t) (rand_b >> 56);
+	for (int i = 9; i < 16; i++)
+		out[i] = (uint8_t) (rand_b >> (8 * (15 - i)));
+}
+
+void
+uuidv7_encode_floor(uint64_t unix_ms, uint8_t out[UUID_BYTES])
+{
+	for (int i = 6; i < UUID_BYTES; i++)
+		out[i] = 0;
+	put_unix_ms(unix_ms, out);
+	out[6] = 0x70;
+	out[8] = 0x80;
+}
+
+uint32_t
+uuidv7_node_id(const uint8_t u[UUID_BYTES], unsigned bits)
+{
+	uint64_t	rand_b = (uint64_t) (u[8] & 0x3f) << 56;
+
+	if (bits == 0)
+		return 0;
+	for (int i = 9; i < 16; i++)
+		rand_b |= (uint64_t) u[i] << (8 * (15 - i));
+	return (uint32_t) (rand_b >> (UUIDV7_RAND_B_BITS - bits));
+}
+
+int
+uuid_rfc_version(const uint8_t u[UUID_BYTES])
+{
+	if ((u[8] & 0xc0) != 0x80)
+		return -1;
+	return u[6] >> 4;
+}
+
+uint64_t
+uuid_unix_ms(const uint8_t u[UUID_BYTES])
+{
+	uint64_t	ms = 0;
+
+	for (int i = 0; i < 6; i++)
+		ms = ms << 8 | u[i];
+	return ms;
+}
+
+static uint64_t
+big_endian(const uint8_t *p, int n)
+{
+	uint64_t	v = 0;
+
+	for (int i = 0; i < n; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* 100-ns Gregorian ticks -> Unix us, truncated towards zero as core 18 does */
+static int64_t
+gregorian_to_unix_us(uint64_t ticks)
+{
+	return ((int64_t) ticks - (int64_t) GREGORIAN_TO_UNIX_100NS) / 10;
+}
+
+int64_t
+uuidv1_unix_us(const uint8_t u[UUID_BYTES])
+{
+	/* time_low (bytes 0-3), time_mid (4-5), time_high (low 12 bits of 6-7) */
+	uint64_t	ticks = (big_endian(u + 6, 2) & 0x0fff) << 48 |
+		big_endian(u + 4, 2) << 32 |
+		big_endian(u, 4);
+
+	return gregorian_to_unix_us(ticks);
+}
+
+int64_t
+uuidv6_unix_us(const uint8_t u[UUID_BYTES])
+{
+	/* time_high (bytes 0-3), time_mid (4-5), time_low (low 12 bits of 6-7) */
+	uint64_t	ticks = big_endian(u, 4) << 28 |
+		big_endian(u + 4, 2) << 12 |
+		(big_endian(u + 6, 2) & 0x0fff);
+
+	return gregorian_to_unix_us(ticks);
+}
+
+bool
+uuidv7_word_from_unix_us(int64_t us, uint64_t *word)
+{
+	uint64_t	ms;
+
+	if (us < 0)
+		return false;
+	ms = (uint64_t) us / 1000;
+	if (ms > UUIDV7_MAX_MS)
+		return false;
+	*word = ms << UUIDV7_SUBMS_BITS |
+		((uint64_t) us % 1000 << UUIDV7_SUBMS_BITS) / 1000;
+	return true;
+}
+
+int64_t
+uuidv7_word_to_unix_us(uint64_t word)
+{
+	return (int64_t) ((word >> UUIDV7_SUBMS_BITS) * 1000 +
+					  ((word & ((1 << UUIDV7_SUBMS_BITS) - 1)) * 1000 >> UUIDV7_SUBMS_BITS));
+}
+
+bool
+uuidv7_shift_word(uint64_t word, int64_t delta_us, uint64_t *shifted)
+{
+	int64_t		delta_ms = delta_us / 1000;
+	int64_t		rest_us = delta_us % 1000;
+	int64_t		result;
+
+	if (rest_us < 0)
+	{
+		/* floor division, so the sub-ms part is in 0..999 */
+		delta_ms -= 1;
+		rest_us += 1000;
+	}
+	if (delta_ms > (int64_t) UUIDV7_MAX_MS || delta_ms < -(int64_t) UUIDV7_MAX_MS)
+		return false;
+	result = (int64_t) word + delta_ms * (1 << UUIDV7_SUBMS_BITS) +
+		(rest_us << UUIDV7_SUBMS_BITS) / 1000;
+	if (result < 0 || (uint64_t) result > uuidv7_family.max_word)
+		return false;
+	*shifted = (uint64_t) result;
+	return true;
+}

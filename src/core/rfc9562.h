@@ -1,0 +1,73 @@
+/*
+ * rfc9562.h
+ *		RFC 9562 layouts: version and variant fields, the time fields of
+ *		versions 1, 6 and 7, and the UUIDv7 generator family.
+ *
+ * Pure C (no PostgreSQL headers).  A uuid is 16 bytes in the order of its
+ * canonical text form.
+ */
+#ifndef UUID_SEQ_RFC9562_H
+#define UUID_SEQ_RFC9562_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frontier.h"
+
+#define UUID_BYTES			16
+
+/* UUIDv7: unix_ts_ms:48 | ver:4 | rand_a:12 | var:2 | rand_b:62 (§5.7) */
+#define UUIDV7_MAX_MS		((UINT64_C(1) << 48) - 1)
+#define UUIDV7_SUBMS_BITS	12
+#define UUIDV7_RAND_B_BITS	62
+#define NODE_BITS_MAX		16
+#define UUIDV7_RANGE \
+	"1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC"
+
+/* The v7 frontier T = unix_ts_ms << 12 | rand_a (§6.2 method 3). */
+extern const FrontierFamily uuidv7_family;
+
+extern bool uuidv7_word_from_ns(int64_t ns, uint64_t *word);
+extern int64_t uuidv7_word_to_ns(uint64_t word);
+
+/*
+ * The same at microsecond precision, for explicit times (Unix ns in an
+ * int64 end in 2262; the v7 range goes on to 10889).
+ */
+extern bool uuidv7_word_from_unix_us(int64_t us, uint64_t *word);
+extern int64_t uuidv7_word_to_unix_us(uint64_t word);
+
+/*
+ * Move a v7 word by delta_us, keeping its sub-ms steps apart (used by
+ * uuidv7(interval)); false when the result leaves the v7 range.
+ */
+extern bool uuidv7_shift_word(uint64_t word, int64_t delta_us, uint64_t *shifted);
+
+/*
+ * Write the UUIDv7 for frontier word `word`; rand_b takes its top node_bits
+ * from node_id and the rest from `random`.
+ */
+extern void uuidv7_encode(uint64_t word, uint64_t random, unsigned node_bits,
+						  uint32_t node_id, uint8_t out[UUID_BYTES]);
+
+/* All bits but unix_ts_ms, version and variant zero: the lower bound of a ms. */
+extern void uuidv7_encode_floor(uint64_t unix_ms, uint8_t out[UUID_BYTES]);
+
+/* The top `bits` (0..16) of the 62-bit rand_b. */
+extern uint32_t uuidv7_node_id(const uint8_t u[UUID_BYTES], unsigned bits);
+
+/* The version nibble, or -1 unless the variant is RFC 9562's (10xx). */
+extern int	uuid_rfc_version(const uint8_t u[UUID_BYTES]);
+
+/* unix_ts_ms of any uuid's first 48 bits. */
+extern uint64_t uuid_unix_ms(const uint8_t u[UUID_BYTES]);
+
+/*
+ * Creation time of a version 1 or 6 uuid as Unix-epoch microseconds
+ * (100-ns Gregorian ticks truncated towards zero).  The caller checks the
+ * version.
+ */
+extern int64_t uuidv1_unix_us(const uint8_t u[UUID_BYTES]);
+extern int64_t uuidv6_unix_us(const uint8_t u[UUID_BYTES]);
+
+#endif							/* UUID_SEQ_RFC9562_H */

@@ -1,0 +1,172 @@
+/*
+ * generator.c
+ *		Glue between the generator families of the pure core and their
+ *		frontiers.
+ *
+ * With the library preloaded, a family's frontier is its pg_atomic_uint64 in
+ * shared memory and every backend takes from it (cluster-wide
+ * monotonicity); otherwise it is a variable of this backend (the guarantee
+ * of core 18's uuidv7()).  The clock is CLOCK_REALTIME plus
+ * uuid_seq.clock_shift.  Each value taken is accounted in this backend's
+ * slot when there is one.
+ */
+#include "postgres.h"
+
+#include <time.h>
+
+#include "guc.h"
+#include "random.h"
+#include "shmem.h"
+
+const FrontierFamily *const generator_families[GENERATOR_COUNT] = {
+	[GENERATOR_V7] = &uuidv7_family,
+};
+
+static uint64_t local_frontier[GENERATOR_COUNT];
+
+/* the last clock reading, to count readings that went back */
+static int64 last_clock_ns = 0;
+static uint64 clock_rollbacks = 0;
+
+static uint64_t
+local_load(void *cell)
+{
+	return *(uint64_t *) cell;
+}
+
+static bool
+local_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
+{
+	uint64_t   *word = cell;
+
+	if (*word != *expected)
+	{
+		*expected = *word;
+		return false;
+	}
+	*word = desired;
+	return true;
+}
+
+static uint64_t
+shared_load(void *cell)
+{
+	return pg_atomic_read_u64(cell);
+}
+
+static bool
+shared_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
+{
+	uint64		old = *expected;
+	bool		done = pg_atomic_compare_exchange_u64(cell, &old, desired);
+
+	*expected = old;
+	return done;
+}
+
+static int64_t
+clock_now_ns(void *arg)
+{
+	struct timespec ts;
+	int64		now;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	now = (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec +
+		uuid_seq_clock_shift_us * 1000;
+	if (now < last_clock_ns)
+		clock_rollbacks++;
+	last_clock_ns = now;
+	return now;
+}
+
+static uint64_t
+env_random_u64(void *arg)
+{
+	return random_u64();
+}
+
+static void
+cell_for(GeneratorId id, FrontierCell *cell)
+{
+	if (uuid_seq_shared != NULL)
+	{
+		cell->load = shared_load;
+		cell->compare_exchange = shared_compare_exchange;
+		cell->cell = &uuid_seq_shared->frontier[id].word;
+	}
+	else
+	{
+		cell->load = local_load;
+		cell->compare_exchange = local_compare_exchange;
+		cell->cell = &local_frontier[id];
+	}
+}
+
+void
+generator_take(GeneratorId id, FrontierTake *take)
+{
+	const FrontierFamily *family = generator_families[id];
+	FrontierCell cell;
+	FrontierEnv env = {
+		.now_ns = clock_now_ns,
+		.random_u64 = env_random_u64,
+		.arg = NULL,
+		.policy = (FrontierPolicy) uuid_seq_on_overflow,
+	};
+
+	cell_for(id, &cell);
+	switch (frontier_take(family, &cell, &env, take))
+	{
+		case FRONTIER_OK:
+			return;
+		case FRONTIER_CLOCK_OUT_OF_RANGE:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("the clock is outside the range of %s", family->name),
+					 errdetail("%s holds times from %s.", family->name, family->range),
+					 errhint("Check the system clock and uuid_seq.clock_shift.")));
+			break;
+		case FRONTIER_EXHAUSTED:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("the %s frontier has reached its maximum", family->name),
+					 errdetail("%s holds times from %s.", family->name, family->range)));
+			break;
+		case FRONTIER_OVERFLOW:
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("%s values for the current clock tick are used up", family->name),
+					 errhint("Set uuid_seq.on_overflow to \"advance\" or \"wait\" to let generation continue.")));
+			break;
+	}
+}
+
+void
+generator_record(GeneratorId id, const FrontierTake *take,
+				 const uint8 value[UUID_BYTES])
+{
+	BackendSlot *slot = shmem_my_slot();
+	BackendStats delta;
+	int64		drift_ns;
+
+	if (slot == NULL)
+		return;
+	drift_ns = frontier_word_ns(generator_families[id], take->word) - take->clock_ns;
+	delta.generated = 1;
+	delta.clock_rollbacks = clock_rollbacks;
+	delta.overflows = take->overflowed ? 1 : 0;
+	delta.cas_retries = take->retries;
+	delta.max_drift_ms = drift_ns > 0 ? drift_ns / NS_PER_MS : 0;
+	memcpy(delta.last_value.data, value, UUID_BYTES);
+	shmem_slot_record(slot, &delta);
+	clock_rollbacks = 0;
+}
+
+uint64
+generator_frontier(GeneratorId id)
+{
+	FrontierCell cell;
+
+	cell_for(id, &cell);
+	return cell.load(cell.cell);
+}

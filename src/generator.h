@@ -1,0 +1,32 @@
+/*
+ * generator.h
+ *		Glue between the generator families of the pure core and their
+ *		frontiers (shared when preloaded, backend-local otherwise).
+ */
+#ifndef UUID_SEQ_GENERATOR_H
+#define UUID_SEQ_GENERATOR_H
+
+#include "core/frontier.h"
+#include "core/rfc9562.h"
+
+/* One frontier per family; append only (the order is persisted). */
+typedef enum GeneratorId
+{
+	GENERATOR_V7,
+	GENERATOR_COUNT
+} GeneratorId;
+
+extern const FrontierFamily *const generator_families[GENERATOR_COUNT];
+
+/*
+ * Take the next frontier word of a family, raising the SPEC §8 errors.
+ * Follow it with generator_record() once the value is encoded.
+ */
+extern void generator_take(GeneratorId id, FrontierTake *take);
+extern void generator_record(GeneratorId id, const FrontierTake *take,
+							 const uint8 value[UUID_BYTES]);
+
+/* The frontier word of a family as this backend sees it (0 if unused). */
+extern uint64 generator_frontier(GeneratorId id);
+
+#endif							/* UUID_SEQ_GENERATOR_H */

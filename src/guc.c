@@ -1,0 +1,152 @@
+/*
+ * guc.c
+ *		The uuid_seq.* settings (SPEC §7).
+ *
+ * uuid_seq.node_id and uuid_seq.node_bits are fixed at server start
+ * (postmaster context); uuid_seq.clock_shift is superuser-only because it
+ * moves the clock every generator reads, and with the library preloaded that
+ * clock drives the cluster-wide frontiers.  uuid_seq.clock_shift holds an
+ * interval as text (there is no interval GUC type): the check hook parses it
+ * with interval_in and hands the microseconds to the assign hook as "extra".
+ */
+#include "postgres.h"
+
+#include <math.h>
+
+#include "datatype/timestamp.h"
+#include "fmgr.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+
+#include "compat.h"
+#include "guc.h"
+#include "core/rfc9562.h"
+
+int			uuid_seq_node_id = 0;
+int			uuid_seq_node_bits = 0;
+int			uuid_seq_on_overflow = FRONTIER_ADVANCE;
+int64		uuid_seq_clock_shift_us = 0;
+
+static char *clock_shift_text = NULL;
+
+static const struct config_enum_entry on_overflow_options[] = {
+	{"advance", FRONTIER_ADVANCE, false},
+	{"wait", FRONTIER_WAIT, false},
+	{"error", FRONTIER_ERROR, false},
+	{NULL, 0, false}
+};
+
+/* A shift is kept within this many years so that it fits the clock's ns. */
+#define CLOCK_SHIFT_MAX_YEARS	200
+
+/*
+ * Parse text as an interval and count it in microseconds the way
+ * EXTRACT(EPOCH FROM interval) does (a year is 365.25 days, a month beyond
+ * whole years 30 days).  Returns false, with a detail for the check hook,
+ * on anything else.
+ */
+static bool
+parse_clock_shift(const char *text, int64 *shift_us)
+{
+	MemoryContext oldcontext = CurrentMemoryContext;
+	Interval   *span = NULL;
+	double		approx;
+
+	PG_TRY();
+	{
+		span = DatumGetIntervalP(DirectFunctionCall3(interval_in,
+													 CStringGetDatum(text),
+													 ObjectIdGetDatum(InvalidOid),
+													 Int32GetDatum(-1)));
+	}
+	PG_CATCH();
+	{
+		MemoryContextSwitchTo(oldcontext);
+		FlushErrorState();
+		GUC_check_errdetail("\"%s\" is not an interval.", text);
+		return false;
+	}
+	PG_END_TRY();
+
+	approx = (double) span->time +
+		(double) (span->month / MONTHS_PER_YEAR) * DAYS_PER_YEAR * USECS_PER_DAY +
+		(double) (span->month % MONTHS_PER_YEAR) * DAYS_PER_MONTH * USECS_PER_DAY +
+		(double) span->day * USECS_PER_DAY;
+	if (!isfinite(approx) ||
+		fabs(approx) > CLOCK_SHIFT_MAX_YEARS * DAYS_PER_YEAR * USECS_PER_DAY)
+	{
+		GUC_check_errdetail("A clock shift must lie within %d years either way.",
+							CLOCK_SHIFT_MAX_YEARS);
+		return false;
+	}
+	*shift_us = span->time +
+		(int64) (span->month / MONTHS_PER_YEAR) * (int64) (DAYS_PER_YEAR * SECS_PER_DAY) * USECS_PER_SEC +
+		(int64) (span->month % MONTHS_PER_YEAR) * DAYS_PER_MONTH * USECS_PER_DAY +
+		(int64) span->day * USECS_PER_DAY;
+	return true;
+}
+
+static bool
+check_clock_shift(char **newval, void **extra, GucSource source)
+{
+	int64		shift_us;
+	int64	   *copy;
+
+	if (!parse_clock_shift(*newval, &shift_us))
+		return false;
+	copy = guc_malloc(LOG, sizeof(int64));
+	if (copy == NULL)
+		return false;
+	*copy = shift_us;
+	*extra = copy;
+	return true;
+}
+
+static void
+assign_clock_shift(const char *newval, void *extra)
+{
+	uuid_seq_clock_shift_us = *(int64 *) extra;
+}
+
+void
+GucInit(void)
+{
+	DefineCustomIntVariable("uuid_seq.node_id",
+							"Node id stored in the top uuid_seq.node_bits of the random part.",
+							"Give each independent server its own id so their values never collide.",
+							&uuid_seq_node_id,
+							0, 0, (1 << NODE_BITS_MAX) - 1,
+							PGC_POSTMASTER, 0,
+							NULL, NULL, NULL);
+	DefineCustomIntVariable("uuid_seq.node_bits",
+							"Number of random bits given over to uuid_seq.node_id.",
+							NULL,
+							&uuid_seq_node_bits,
+							0, 0, NODE_BITS_MAX,
+							PGC_POSTMASTER, 0,
+							NULL, NULL, NULL);
+	DefineCustomEnumVariable("uuid_seq.on_overflow",
+							 "What a generator does when the steps of the current tick are used up.",
+							 "advance carries into the next tick, wait spins until the clock gets there, error raises an error.",
+							 &uuid_seq_on_overflow,
+							 FRONTIER_ADVANCE, on_overflow_options,
+							 PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomStringVariable("uuid_seq.clock_shift",
+							   "Interval added to the wall clock by every generator.",
+							   "For testing clocks that jump or go back, e.g. '-1 hour'.",
+							   &clock_shift_text,
+							   "0",
+							   PGC_SUSET, GUC_SUPERUSER_ONLY,
+							   check_clock_shift, assign_clock_shift, NULL);
+
+	MarkGUCPrefixReserved("uuid_seq");
+
+	if (uuid_seq_node_bits < 32 && (uuid_seq_node_id >> uuid_seq_node_bits) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uuid_seq.node_id %d does not fit in uuid_seq.node_bits = %d",
+						uuid_seq_node_id, uuid_seq_node_bits),
+				 errhint("Raise uuid_seq.node_bits or choose a node id below %d.",
+						 1 << uuid_seq_node_bits)));
+}

@@ -1,0 +1,218 @@
+/*
+ * shmem.c
+ *		Shared state of a preloaded uuid_seq: one frontier per generator
+ *		family and one statistics slot per backend.
+ *
+ * Layout: UuidSeqShared holds GENERATOR_COUNT frontier words, each a
+ * pg_atomic_uint64 on its own cache line, then one slot per PGPROC that can
+ * run SQL (MaxBackends of them, indexed by proc number).
+ *
+ * Locking and memory ordering:
+ * - A frontier word is only changed by pg_atomic_compare_exchange_u64 (see
+ *   core/frontier.c), which is a full barrier; no lock is ever taken on it.
+ * - A slot is written only by the backend that owns it, bracketed by the
+ *   changecount protocol (shmem.h); readers never block the owner.
+ * - uuid_seq_reset_stats() only bumps stats_epoch; each owner zeroes its
+ *   own counters when it next writes, and readers show zero meanwhile, so
+ *   no two processes ever write the same slot.
+ * - AddinShmemInitLock serialises the initialisation at startup.
+ */
+#include "postgres.h"
+
+#include "miscadmin.h"
+#include "postmaster/autovacuum.h"
+#include "replication/walsender.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+
+#include "compat.h"
+#include "shmem.h"
+
+UuidSeqShared *uuid_seq_shared = NULL;
+
+static BackendSlot *my_slot = NULL;
+static bool my_slot_claimed = false;
+
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+#ifdef UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
+#endif
+
+/*
+ * Number of PGPROCs that can run SQL.  MaxBackends is set by then from 15 on;
+ * before, _PG_init runs first, so count it as InitializeMaxBackends() does.
+ */
+static int
+backend_slot_count(void)
+{
+#ifdef UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK
+	return MaxBackends;
+#else
+	return MaxConnections + autovacuum_max_workers + 1 +
+		max_worker_processes + max_wal_senders;
+#endif
+}
+
+static Size
+shared_size(int nslots)
+{
+	return add_size(offsetof(UuidSeqShared, slots),
+					mul_size(nslots, sizeof(PaddedSlot)));
+}
+
+static void
+shmem_request(void)
+{
+#ifdef UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+#endif
+	RequestAddinShmemSpace(shared_size(backend_slot_count()));
+}
+
+static void
+shmem_startup(void)
+{
+	bool		found;
+	int			nslots = backend_slot_count();
+
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	uuid_seq_shared = ShmemInitStruct("uuid_seq", shared_size(nslots), &found);
+	if (!found)
+	{
+		memset(uuid_seq_shared, 0, shared_size(nslots));
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+		{
+			pg_atomic_init_u64(&uuid_seq_shared->frontier[i].word, 0);
+			uuid_seq_shared->origin[i] = ORIGIN_CLOCK;
+		}
+		pg_atomic_init_u64(&uuid_seq_shared->stats_epoch, 1);
+		uuid_seq_shared->nslots = nslots;
+	}
+	LWLockRelease(AddinShmemInitLock);
+}
+
+void
+ShmemInit(void)
+{
+#ifdef UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = shmem_request;
+#else
+	shmem_request();
+#endif
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = shmem_startup;
+}
+
+static inline void
+slot_write_begin(BackendSlot *slot)
+{
+	slot->changecount++;
+	pg_write_barrier();
+}
+
+static inline void
+slot_write_end(BackendSlot *slot)
+{
+	pg_write_barrier();
+	slot->changecount++;
+}
+
+static void
+release_slot(int code, Datum arg)
+{
+	slot_write_begin(my_slot);
+	my_slot->pid = 0;
+	slot_write_end(my_slot);
+	my_slot = NULL;
+}
+
+BackendSlot *
+shmem_my_slot(void)
+{
+	int			procno;
+
+	if (my_slot_claimed)
+		return my_slot;
+	my_slot_claimed = true;
+	if (uuid_seq_shared == NULL || MyProc == NULL)
+		return NULL;
+	procno = UUID_SEQ_MY_PROC_NUMBER;
+	if (procno < 0 || procno >= uuid_seq_shared->nslots)
+		return NULL;
+
+	my_slot = &uuid_seq_shared->slots[procno].slot;
+	slot_write_begin(my_slot);
+	my_slot->pid = MyProcPid;
+	my_slot->userid = GetSessionUserId();
+	my_slot->stats_epoch = pg_atomic_read_u64(&uuid_seq_shared->stats_epoch);
+	memset(&my_slot->stats, 0, sizeof(BackendStats));
+	slot_write_end(my_slot);
+	before_shmem_exit(release_slot, (Datum) 0);
+	return my_slot;
+}
+
+void
+shmem_slot_record(BackendSlot *slot, const BackendStats *delta)
+{
+	uint64		epoch = pg_atomic_read_u64(&uuid_seq_shared->stats_epoch);
+	BackendStats *stats = &slot->stats;
+
+	slot_write_begin(slot);
+	if (slot->stats_epoch != epoch)
+	{
+		memset(stats, 0, sizeof(BackendStats));
+		slot->stats_epoch = epoch;
+	}
+	stats->generated += delta->generated;
+	stats->clock_rollbacks += delta->clock_rollbacks;
+	stats->overflows += delta->overflows;
+	stats->cas_retries += delta->cas_retries;
+	stats->max_drift_ms = Max(stats->max_drift_ms, delta->max_drift_ms);
+	stats->last_value = delta->last_value;
+	slot_write_end(slot);
+}
+
+bool
+shmem_slot_read(int i, int *pid, Oid *userid, BackendStats *stats)
+{
+	volatile BackendSlot *slot = &uuid_seq_shared->slots[i].slot;
+	BackendSlot copy;
+
+	for (;;)
+	{
+		uint32		before = slot->changecount;
+
+		pg_read_barrier();
+		memcpy(&copy, (BackendSlot *) slot, sizeof(BackendSlot));
+		pg_read_barrier();
+		if (before == slot->changecount && (before & 1) == 0)
+			break;
+		CHECK_FOR_INTERRUPTS();
+	}
+	if (copy.pid == 0)
+		return false;
+	*pid = copy.pid;
+	*userid = copy.userid;
+	*stats = copy.stats;
+	if (copy.stats_epoch != pg_atomic_read_u64(&uuid_seq_shared->stats_epoch))
+	{
+		/* reset since the owner last wrote: counters read as zero */
+		stats->generated = stats->clock_rollbacks = stats->overflows = 0;
+		stats->cas_retries = 0;
+		stats->max_drift_ms = 0;
+	}
+	return true;
+}
+
+void
+shmem_reset_stats(void)
+{
+	if (uuid_seq_shared != NULL)
+		pg_atomic_fetch_add_u64(&uuid_seq_shared->stats_epoch, 1);
+}

@@ -1,0 +1,87 @@
+/*
+ * shmem.h
+ *		Shared state of a preloaded uuid_seq: one frontier per generator
+ *		family and one statistics slot per backend.
+ */
+#ifndef UUID_SEQ_SHMEM_H
+#define UUID_SEQ_SHMEM_H
+
+#include "port/atomics.h"
+#include "utils/uuid.h"
+
+#include "generator.h"
+
+/* What one backend reports in uuid_seq_backends. */
+typedef struct BackendStats
+{
+	uint64		generated;
+	uint64		clock_rollbacks;
+	uint64		overflows;
+	uint64		cas_retries;
+	int64		max_drift_ms;
+	pg_uuid_t	last_value;
+} BackendStats;
+
+/*
+ * A backend's slot, written only by its owner.  Readers copy it under the
+ * changecount protocol of PgBackendStatus: the owner makes changecount odd
+ * while it writes, and a reader retries until it sees the same even count
+ * before and after its copy.
+ */
+typedef struct BackendSlot
+{
+	uint32		changecount;
+	int			pid;			/* 0 when the slot is free */
+	Oid			userid;			/* session user, for visibility */
+	uint64		stats_epoch;	/* stats are zero unless this is current */
+	BackendStats stats;
+} BackendSlot;
+
+typedef union PaddedFrontier
+{
+	pg_atomic_uint64 word;
+	char		pad[PG_CACHE_LINE_SIZE];
+} PaddedFrontier;
+
+typedef union PaddedSlot
+{
+	BackendSlot slot;
+	char		pad[2 * PG_CACHE_LINE_SIZE];
+} PaddedSlot;
+
+/* Where a shared frontier started from at server start. */
+typedef enum FrontierOrigin
+{
+	ORIGIN_CLOCK,				/* nothing saved: the clock */
+	ORIGIN_FILE					/* the file written at the last shutdown */
+} FrontierOrigin;
+
+typedef struct UuidSeqShared
+{
+	PaddedFrontier frontier[GENERATOR_COUNT];
+	FrontierOrigin origin[GENERATOR_COUNT];
+	pg_atomic_uint64 stats_epoch;	/* bumped by uuid_seq_reset_stats() */
+	int			nslots;
+	PaddedSlot	slots[FLEXIBLE_ARRAY_MEMBER];
+} UuidSeqShared;
+
+/* Attached shared state, or NULL when the library is not preloaded. */
+extern UuidSeqShared *uuid_seq_shared;
+
+extern void ShmemInit(void);
+
+/* This backend's slot (claimed on first use), or NULL without one. */
+extern BackendSlot *shmem_my_slot(void);
+
+/* Account one generated value in the owner's slot. */
+extern void shmem_slot_record(BackendSlot *slot, const BackendStats *delta);
+
+/*
+ * Consistent copy of slot i; false when the slot is free.  Counters read
+ * as zero when they predate the last reset.
+ */
+extern bool shmem_slot_read(int i, int *pid, Oid *userid, BackendStats *stats);
+
+extern void shmem_reset_stats(void);
+
+#endif							/* UUID_SEQ_SHMEM_H */

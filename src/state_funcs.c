@@ -1,0 +1,126 @@
+/*
+ * state_funcs.c
+ *		Observability (SPEC §6): uuid_seq_state(), the rows behind the
+ *		uuid_seq_backends view, and uuid_seq_reset_stats().
+ */
+#include "postgres.h"
+
+#include "catalog/pg_authid.h"
+#include "fmgr.h"
+#include "utils/acl.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+
+#include "compat.h"
+#include "guc.h"
+#include "timeconv.h"
+#include "shmem.h"
+
+PG_FUNCTION_INFO_V1(uuid_seq_state);
+PG_FUNCTION_INFO_V1(uuid_seq_backend_stats);
+PG_FUNCTION_INFO_V1(uuid_seq_reset_stats);
+
+/* A frontier word shown as the smallest uuid of its family at that point. */
+static pg_uuid_t *
+frontier_as_uuid(GeneratorId id, uint64 word)
+{
+	pg_uuid_t  *uuid = palloc0(sizeof(pg_uuid_t));
+
+	switch (id)
+	{
+		case GENERATOR_V7:
+			uuidv7_encode(word, 0, 0, 0, uuid->data);
+			break;
+		case GENERATOR_COUNT:
+			pg_unreachable();
+	}
+	return uuid;
+}
+
+static const char *
+origin_name(FrontierOrigin origin)
+{
+	return origin == ORIGIN_FILE ? "file" : "clock";
+}
+
+Datum
+uuid_seq_state(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	bool		shared = uuid_seq_shared != NULL;
+
+	InitMaterializedSRF(fcinfo, 0);
+	for (int id = 0; id < GENERATOR_COUNT; id++)
+	{
+		const FrontierFamily *family = generator_families[id];
+		uint64		word = generator_frontier(id);
+		Datum		values[7];
+		bool		nulls[7] = {0};
+
+		values[0] = CStringGetTextDatum(family->name);
+		values[1] = BoolGetDatum(shared);
+		if (word == 0)
+			nulls[2] = nulls[3] = true;
+		else
+		{
+			values[2] = UUIDPGetDatum(frontier_as_uuid(id, word));
+			values[3] = TimestampTzGetDatum(unix_us_to_timestamptz(
+				frontier_word_ns(family, word) / 1000));
+		}
+		if (shared)
+			values[4] = CStringGetTextDatum(origin_name(uuid_seq_shared->origin[id]));
+		else
+			nulls[4] = true;
+		values[5] = Int32GetDatum(uuid_seq_node_id);
+		values[6] = Int32GetDatum(uuid_seq_node_bits);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+/* Like pg_stat_activity: one's own roles, or everything with pg_read_all_stats. */
+static bool
+may_see(Oid userid)
+{
+	return has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS) ||
+		has_privs_of_role(GetUserId(), userid);
+}
+
+Datum
+uuid_seq_backend_stats(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+
+	InitMaterializedSRF(fcinfo, 0);
+	if (uuid_seq_shared == NULL)
+		return (Datum) 0;
+	for (int i = 0; i < uuid_seq_shared->nslots; i++)
+	{
+		int			pid;
+		Oid			userid;
+		BackendStats stats;
+		Datum		values[7];
+		bool		nulls[7] = {0};
+
+		if (!shmem_slot_read(i, &pid, &userid, &stats) || !may_see(userid))
+			continue;
+		values[0] = Int32GetDatum(pid);
+		values[1] = Int64GetDatum((int64) stats.generated);
+		values[2] = UUIDPGetDatum(&stats.last_value);
+		values[3] = Int64GetDatum((int64) stats.clock_rollbacks);
+		values[4] = Int64GetDatum((int64) stats.overflows);
+		values[5] = Int64GetDatum(stats.max_drift_ms);
+		values[6] = Int64GetDatum((int64) stats.cas_retries);
+		if (stats.generated == 0)
+			nulls[2] = true;
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+Datum
+uuid_seq_reset_stats(PG_FUNCTION_ARGS)
+{
+	shmem_reset_stats();
+	PG_RETURN_VOID();
+}

@@ -1,0 +1,27 @@
+/*
+ * timeconv.c
+ *		Conversions between PostgreSQL timestamps and Unix times, and the
+ *		SQLSTATE 22008 error for a time outside a layout's range.
+ */
+#include "postgres.h"
+
+#include "timeconv.h"
+
+void
+report_time_out_of_range(const char *layout, const char *range)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for %s", layout),
+			 errdetail("%s holds times from %s.", layout, range)));
+}
+
+int64
+timestamptz_to_unix_us(TimestampTz ts, const char *layout, const char *range)
+{
+	/* infinities are the extreme int64 values, so they fail here too */
+	if (ts < -UNIX_TO_PG_EPOCH_US || ts > PG_INT64_MAX - UNIX_TO_PG_EPOCH_US ||
+		TIMESTAMP_NOT_FINITE(ts))
+		report_time_out_of_range(layout, range);
+	return ts + UNIX_TO_PG_EPOCH_US;
+}

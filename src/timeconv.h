@@ -1,0 +1,33 @@
+/*
+ * timeconv.h
+ *		Conversions between PostgreSQL timestamps (microseconds since
+ *		2000-01-01) and the Unix times of the pure core, and the SQLSTATE
+ *		22008 error for a time outside a layout's range.
+ */
+#ifndef UUID_SEQ_TIMECONV_H
+#define UUID_SEQ_TIMECONV_H
+
+#include "datatype/timestamp.h"
+
+/* microseconds from 1970-01-01 to 2000-01-01 */
+#define UNIX_TO_PG_EPOCH_US \
+	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
+
+static inline TimestampTz
+unix_us_to_timestamptz(int64 unix_us)
+{
+	return (TimestampTz) (unix_us - UNIX_TO_PG_EPOCH_US);
+}
+
+/*
+ * Unix microseconds of a timestamp at or after 1970-01-01, or raise 22008
+ * naming the layout and its range (infinities, earlier times).  The caller
+ * checks the upper end of its own layout.
+ */
+extern int64 timestamptz_to_unix_us(TimestampTz ts, const char *layout,
+									const char *range);
+
+extern void report_time_out_of_range(const char *layout, const char *range)
+			pg_attribute_noreturn();
+
+#endif							/* UUID_SEQ_TIMECONV_H */

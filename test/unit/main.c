@@ -1,0 +1,93 @@
+/*
+ * main.c
+ *		Runs every unit-test suite of the pure core and prints the totals.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+int			unit_passed = 0;
+int			unit_failed = 0;
+
+int64_t
+fake_now_ns(void *arg)
+{
+	FakeClock  *clock = arg;
+	int64_t		now = clock->now;
+
+	clock->now += clock->step;
+	return now;
+}
+
+uint64_t
+fake_random_u64(void *arg)
+{
+	FakeClock  *clock = arg;
+	uint64_t	x = clock->rng ? clock->rng : 0x9e3779b97f4a7c15u;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	clock->rng = x;
+	return x;
+}
+
+uint64_t
+plain_load(void *cell)
+{
+	return *(uint64_t *) cell;
+}
+
+bool
+plain_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
+{
+	uint64_t   *word = cell;
+
+	if (*word != *expected)
+	{
+		*expected = *word;
+		return false;
+	}
+	*word = desired;
+	return true;
+}
+
+int
+parse_uuid(const char *text, uint8_t out[16])
+{
+	int			n = 0;
+
+	for (const char *p = text; *p && n < 32; p++)
+	{
+		int			v;
+
+		if (*p == '-')
+			continue;
+		if (*p >= '0' && *p <= '9')
+			v = *p - '0';
+		else if (*p >= 'a' && *p <= 'f')
+			v = *p - 'a' + 10;
+		else if (*p >= 'A' && *p <= 'F')
+			v = *p - 'A' + 10;
+		else
+			return -1;
+		if (n % 2 == 0)
+			out[n / 2] = (uint8_t) (v << 4);
+		else
+			out[n / 2] |= (uint8_t) v;
+		n++;
+	}
+	return n == 32 ? 0 : -1;
+}
+
+int
+main(void)
+{
+	test_frontier();
+	test_rfc9562();
+
+	printf("%d passed, %d failed\n", unit_passed, unit_failed);
+	return unit_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

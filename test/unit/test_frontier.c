@@ -1,0 +1,320 @@
+/*
+ * test_frontier.c
+ *		Unit tests of the monotonic allocator (core/frontier.c) over a fake
+ *		clock: the step rule, bursts, clock rollback, each overflow policy,
+ *		the maximum, contention, and a randomised monotonicity property.
+ */
+#include <string.h>
+
+#include "frontier.h"
+#include "rfc9562.h"
+#include "unit.h"
+
+#define MS	NS_PER_MS
+/* 2024-01-02 03:04:05.678 UTC */
+#define T0	(INT64_C(1704164645678) * MS)
+
+static FrontierEnv
+env_for(FakeClock *clock, FrontierPolicy policy)
+{
+	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, policy};
+
+	return env;
+}
+
+static FrontierCell
+cell_for(uint64_t *word)
+{
+	FrontierCell cell = {plain_load, plain_compare_exchange, word};
+
+	return cell;
+}
+
+/* A clock that advances takes the clock word every time. */
+static void
+test_clock_driven(void)
+{
+	FakeClock	clock = {T0, MS, 0};
+	uint64_t	word = 0;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
+	uint64_t	expect;
+
+	for (int i = 0; i < 10; i++)
+	{
+		FrontierTake take;
+
+		CHECK(uuidv7_word_from_ns(T0 + i * MS, &expect));
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		CHECK(take.word == expect);
+		CHECK(!take.overflowed && take.retries == 0);
+		CHECK(word == take.word);
+	}
+}
+
+/* A burst above 4096 per ms on a frozen clock carries into the next ms. */
+static void
+test_burst(void)
+{
+	FakeClock	clock = {T0, 0, 0};
+	uint64_t	word = 0;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
+	uint64_t	first;
+	uint64_t	prev = 0;
+	int			overflows = 0;
+
+	CHECK(uuidv7_word_from_ns(T0, &first));
+	for (int i = 0; i < 10000; i++)
+	{
+		FrontierTake take;
+
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		if (i == 0)
+			CHECK(take.word == first);
+		else
+			CHECK(take.word == prev + 1);
+		overflows += take.overflowed;
+		prev = take.word;
+	}
+	/* 10000 steps from T0's fraction: ran ahead into the following ms */
+	CHECK(prev == first + 9999);
+	CHECK((prev >> 12) > (first >> 12));
+	/* only the carry out of the clock's own ms counts as an overflow */
+	CHECK(overflows == 1);
+}
+
+/* A clock that goes back never rewinds the frontier and never raises. */
+static void
+test_clock_rollback(void)
+{
+	FakeClock	clock = {T0, 0, 0};
+	uint64_t	word = 0;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_ERROR);
+	FrontierTake take;
+	uint64_t	before;
+
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	before = take.word;
+	clock.now = T0 - 3600 * INT64_C(1000) * MS;	/* one hour back */
+	for (int i = 0; i < 9000; i++)	/* more than one tick's worth */
+	{
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		CHECK(take.word == before + 1);
+		before = take.word;
+	}
+}
+
+/* FRONTIER_ERROR refuses to carry out of the clock's own tick. */
+static void
+test_policy_error(void)
+{
+	FakeClock	clock = {T0, 0, 0};
+	uint64_t	clock_word;
+	uint64_t	word;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_ERROR);
+	FrontierTake take;
+
+	CHECK(uuidv7_word_from_ns(T0, &clock_word));
+	word = clock_word | 0xfff;	/* the last step of the clock's ms */
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OVERFLOW);
+	CHECK(word == (clock_word | 0xfff));	/* nothing taken */
+
+	/* one step short of the end still works */
+	word = (clock_word | 0xfff) - 1;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == (clock_word | 0xfff));
+}
+
+/* FRONTIER_WAIT spins into the next tick when at most 1 ms ahead. */
+static void
+test_policy_wait(void)
+{
+	FakeClock	clock = {T0, 1000, 0};	/* 1 us per reading */
+	uint64_t	clock_word;
+	uint64_t	word;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_WAIT);
+	FrontierTake take;
+
+	CHECK(uuidv7_word_from_ns(T0, &clock_word));
+	word = clock_word | 0xfff;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	/* it waited for the clock: the value is the clock's, in the next ms */
+	CHECK((take.word >> 12) == (clock_word >> 12) + 1);
+	CHECK(take.clock_ns >= (T0 / MS + 1) * MS);
+	CHECK(uuidv7_word_from_ns(take.clock_ns, &clock_word) && take.word == clock_word);
+	CHECK(take.overflowed);
+
+	/* a frontier more than 1 ms ahead advances instead of waiting */
+	clock.now = T0;
+	CHECK(uuidv7_word_from_ns(T0 + 5 * MS, &word));
+	word |= 0xfff;
+	{
+		uint64_t	start = word;
+
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		CHECK(take.word == start + 1);
+		CHECK(clock.now == T0 + 1000);	/* read the clock once */
+	}
+}
+
+/* The frontier never wraps; the clock must lie in the family's range. */
+static void
+test_limits(void)
+{
+	FakeClock	clock = {T0, 0, 0};
+	uint64_t	word = uuidv7_family.max_word;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
+	FrontierTake take;
+
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_EXHAUSTED);
+	CHECK(word == uuidv7_family.max_word);
+
+	word = 0;
+	clock.now = -1;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_CLOCK_OUT_OF_RANGE);
+	clock.now = 0;				/* 1970-01-01 00:00:00 is the first instant */
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == 0 + 1);	/* the frontier starts at 0, so 0 + 1 */
+}
+
+/* Another writer between load and compare-exchange: retry above it. */
+static uint64_t contended_word;
+static int	contended_left;
+
+static bool
+contended_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
+{
+	if (contended_left > 0)
+	{
+		contended_left--;
+		contended_word += 100;	/* someone else took values meanwhile */
+	}
+	return plain_compare_exchange(cell, expected, desired);
+}
+
+static void
+test_contention(void)
+{
+	FakeClock	clock = {T0, 0, 0};
+	FrontierCell cell = {plain_load, contended_compare_exchange, &contended_word};
+	FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
+	FrontierTake take;
+
+	CHECK(uuidv7_word_from_ns(T0, &contended_word));
+	contended_left = 3;
+	{
+		uint64_t	start = contended_word;
+
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		CHECK(take.retries == 3);
+		CHECK(take.word == start + 300 + 1);
+	}
+}
+
+/* A family whose counter starts at random: 14 bits, 1 ms ticks. */
+static bool
+ms_word_from_ns(int64_t ns, uint64_t *word)
+{
+	if (ns < 0)
+		return false;
+	*word = (uint64_t) (ns / MS) << 14;
+	return true;
+}
+
+static int64_t
+ms_word_to_ns(uint64_t word)
+{
+	return (int64_t) (word >> 14) * MS;
+}
+
+static const FrontierFamily counter_family = {
+	"test", "any", 14, true, (UINT64_C(1) << 62) - 1, ms_word_from_ns, ms_word_to_ns
+};
+
+static void
+test_random_start(void)
+{
+	FakeClock	clock = {T0, 0, 42};
+	uint64_t	word = 0;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
+	FrontierTake take;
+	uint64_t	first;
+	int			distinct_starts = 0;
+	uint64_t	last_start = UINT64_MAX;
+
+	for (int i = 0; i < 100; i++)
+	{
+		clock.now = T0 + i * MS;
+		CHECK(frontier_take(&counter_family, &cell, &env, &take) == FRONTIER_OK);
+		CHECK((take.word >> 14) == (uint64_t) (T0 / MS + i));
+		CHECK((take.word & 0x3fff) < 0x2000);	/* top bit clear */
+		distinct_starts += (take.word & 0x3fff) != last_start;
+		last_start = take.word & 0x3fff;
+	}
+	CHECK(distinct_starts > 90);
+
+	/* within a tick: frontier + 1 */
+	first = take.word;
+	CHECK(frontier_take(&counter_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == first + 1);
+	CHECK(frontier_word_ns(&counter_family, take.word) == T0 / MS * MS + 99 * MS);
+}
+
+/* Random clock jumps, forward and back: the output strictly increases. */
+static void
+test_monotonic_property(void)
+{
+	FrontierPolicy policies[] = {FRONTIER_ADVANCE, FRONTIER_ERROR};
+
+	for (int p = 0; p < 2; p++)
+	{
+		FakeClock	clock = {T0, 0, 7};
+		uint64_t	word = 0;
+		FrontierCell cell = cell_for(&word);
+		FrontierEnv env = env_for(&clock, policies[p]);
+		uint64_t	prev = 0;
+		int			bad = 0;
+
+		for (int i = 0; i < 200000; i++)
+		{
+			FrontierTake take;
+			uint64_t	r = fake_random_u64(&clock);
+			FrontierStatus status;
+
+			/* mostly tiny steps, sometimes big jumps either way */
+			if (r % 100 == 0)
+				clock.now += (int64_t) (r >> 40) - (int64_t) (UINT64_C(1) << 23);
+			else
+				clock.now += (int64_t) (r % 300);
+			if (clock.now < 0)
+				clock.now = T0;
+			status = frontier_take(&uuidv7_family, &cell, &env, &take);
+			if (status == FRONTIER_OVERFLOW && policies[p] == FRONTIER_ERROR)
+				continue;
+			if (status != FRONTIER_OK || take.word <= prev)
+				bad++;
+			prev = take.word;
+		}
+		CHECK(bad == 0);
+	}
+}
+
+void
+test_frontier(void)
+{
+	test_clock_driven();
+	test_burst();
+	test_clock_rollback();
+	test_policy_error();
+	test_policy_wait();
+	test_limits();
+	test_contention();
+	test_random_start();
+	test_monotonic_property();
+}

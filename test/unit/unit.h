@@ -1,0 +1,49 @@
+/*
+ * unit.h
+ *		A minimal harness for the pure core's unit tests: CHECK counts a
+ *		pass or prints the failing expression; main() prints
+ *		"N passed, N failed" and fails if anything did.
+ */
+#ifndef UUID_SEQ_UNIT_H
+#define UUID_SEQ_UNIT_H
+
+#include <inttypes.h>
+#include <stdio.h>
+
+extern int	unit_passed;
+extern int	unit_failed;
+
+#define CHECK(cond) \
+	do { \
+		if (cond) \
+			unit_passed++; \
+		else \
+		{ \
+			unit_failed++; \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+		} \
+	} while (0)
+
+/* A clock for tests: returns *now and then advances it by step. */
+typedef struct FakeClock
+{
+	int64_t		now;
+	int64_t		step;
+	uint64_t	rng;			/* xorshift state for random_u64 */
+} FakeClock;
+
+extern int64_t fake_now_ns(void *arg);
+extern uint64_t fake_random_u64(void *arg);
+
+/* A backend-local frontier cell. */
+extern uint64_t plain_load(void *cell);
+extern bool plain_compare_exchange(void *cell, uint64_t *expected, uint64_t desired);
+
+/* Parse "00112233-4455-..." into 16 bytes; 0 on success. */
+extern int	parse_uuid(const char *text, uint8_t out[16]);
+
+/* The suites, one per core file. */
+extern void test_frontier(void);
+extern void test_rfc9562(void);
+
+#endif							/* UUID_SEQ_UNIT_H */
