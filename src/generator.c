@@ -22,6 +22,10 @@ const FrontierFamily *const generator_families[GENERATOR_COUNT] = {
 	[GENERATOR_V7] = &uuidv7_family,
 };
 
+const char *const generator_names[GENERATOR_COUNT] = {
+	[GENERATOR_V7] = "v7",
+};
+
 static uint64_t local_frontier[GENERATOR_COUNT];
 
 /* the last clock reading, to count readings that went back */

@@ -18,6 +18,9 @@ typedef enum GeneratorId
 
 extern const FrontierFamily *const generator_families[GENERATOR_COUNT];
 
+/* The family names uuid_seq_state() shows, e.g. "v7". */
+extern const char *const generator_names[GENERATOR_COUNT];
+
 /*
  * Take the next frontier word of a family, raising the SPEC §8 errors.
  * Follow it with generator_record() once the value is encoded.

@@ -57,7 +57,7 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 		Datum		values[7];
 		bool		nulls[7] = {0};
 
-		values[0] = CStringGetTextDatum(family->name);
+		values[0] = CStringGetTextDatum(generator_names[id]);
 		values[1] = BoolGetDatum(shared);
 		if (word == 0)
 			nulls[2] = nulls[3] = true;
