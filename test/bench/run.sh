@@ -1,0 +1,16 @@
+#!/bin/bash
+# Benchmark runner: starts a throwaway server with uuid_seq preloaded (the
+# extension must be installed: make install) and runs setup.sql, then every
+# NN_*.sql here in order.  Each script prints its own table; every figure is
+# measured in the same run as the references it is compared with.
+# Usage: test/bench/run.sh [NN_name.sql ...]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+scripts=("$@")
+[[ ${#scripts[@]} -gt 0 ]] || scripts=($(cd "$here" && ls [0-9][0-9]_*.sql))
+export BENCH_DIR=$here BENCH_SCRIPTS="${scripts[*]}"
+exec pg_virtualenv -o shared_preload_libraries=uuid_seq -o jit=off \
+	-o max_wal_size=4GB -o shared_buffers=1GB \
+	bash -c 'set -e; cd "$BENCH_DIR"
+		psql -X -q -v ON_ERROR_STOP=1 -f setup.sql
+		for f in $BENCH_SCRIPTS; do psql -X -q -v ON_ERROR_STOP=1 -f "$f"; done'
