@@ -20,7 +20,7 @@ DATA = sql/uuid_seq--1.0.sql
 
 PG_CPPFLAGS = -I$(srcdir)/src
 
-REGRESS = v7 v7_state
+REGRESS = v7_state v7
 ISOLATION = v7_shared_frontier
 ISOLATION_OPTS = --inputdir=test
 TAP_TESTS = 1

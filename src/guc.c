@@ -3,7 +3,7 @@
  *		The uuid_seq.* settings (SPEC §7).
  *
  * uuid_seq.node_id and uuid_seq.node_bits are fixed at server start
- * (postmaster context); uuid_seq.clock_shift is superuser-only because it
+ * (postmaster context, so only defined when preloaded); uuid_seq.clock_shift is superuser-only because it
  * moves the clock every generator reads, and with the library preloaded that
  * clock drives the cluster-wide frontiers.  uuid_seq.clock_shift holds an
  * interval as text (there is no interval GUC type): the check hook parses it
@@ -108,23 +108,31 @@ assign_clock_shift(const char *newval, void *extra)
 	uuid_seq_clock_shift_us = *(int64 *) extra;
 }
 
+/*
+ * Define the settings.  PostgreSQL only accepts postmaster-context settings
+ * from a library loaded by shared_preload_libraries, so node_id and
+ * node_bits exist (and apply) only when preloaded.
+ */
 void
-GucInit(void)
+GucInit(bool preloading)
 {
-	DefineCustomIntVariable("uuid_seq.node_id",
-							"Node id stored in the top uuid_seq.node_bits of the random part.",
-							"Give each independent server its own id so their values never collide.",
-							&uuid_seq_node_id,
-							0, 0, (1 << NODE_BITS_MAX) - 1,
-							PGC_POSTMASTER, 0,
-							NULL, NULL, NULL);
-	DefineCustomIntVariable("uuid_seq.node_bits",
-							"Number of random bits given over to uuid_seq.node_id.",
-							NULL,
-							&uuid_seq_node_bits,
-							0, 0, NODE_BITS_MAX,
-							PGC_POSTMASTER, 0,
-							NULL, NULL, NULL);
+	if (preloading)
+	{
+		DefineCustomIntVariable("uuid_seq.node_id",
+								"Node id stored in the top uuid_seq.node_bits of the random part.",
+								"Give each independent server its own id so their values never collide.",
+								&uuid_seq_node_id,
+								0, 0, (1 << NODE_BITS_MAX) - 1,
+								PGC_POSTMASTER, 0,
+								NULL, NULL, NULL);
+		DefineCustomIntVariable("uuid_seq.node_bits",
+								"Number of random bits given over to uuid_seq.node_id.",
+								NULL,
+								&uuid_seq_node_bits,
+								0, 0, NODE_BITS_MAX,
+								PGC_POSTMASTER, 0,
+								NULL, NULL, NULL);
+	}
 	DefineCustomEnumVariable("uuid_seq.on_overflow",
 							 "What a generator does when the steps of the current tick are used up.",
 							 "advance carries into the next tick, wait spins until the clock gets there, error raises an error.",
@@ -142,7 +150,7 @@ GucInit(void)
 
 	MarkGUCPrefixReserved("uuid_seq");
 
-	if (uuid_seq_node_bits < 32 && (uuid_seq_node_id >> uuid_seq_node_bits) != 0)
+	if ((uuid_seq_node_id >> uuid_seq_node_bits) != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("uuid_seq.node_id %d does not fit in uuid_seq.node_bits = %d",

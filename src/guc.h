@@ -12,6 +12,6 @@ extern int	uuid_seq_node_bits;
 extern int	uuid_seq_on_overflow;	/* a FrontierPolicy */
 extern int64 uuid_seq_clock_shift_us;
 
-extern void GucInit(void);
+extern void GucInit(bool preloading);
 
 #endif							/* UUID_SEQ_GUC_H */

@@ -19,7 +19,7 @@ void		_PG_init(void);
 void
 _PG_init(void)
 {
-	GucInit();
+	GucInit(process_shared_preload_libraries_in_progress);
 	if (process_shared_preload_libraries_in_progress)
 		ShmemInit();
 }

@@ -1,0 +1,145 @@
+-- UUIDv7 and RFC 9562 functions (SPEC §2, §7, §8): same output with and
+-- without shared_preload_libraries = 'uuid_seq'.  Runs after v7_state, which
+-- creates the extension: this file moves the shared frontier an hour ahead.
+SET timezone = 'UTC';
+
+-- catalog markings: volatility, strictness, parallel safety, result type
+SELECT p.proname, pg_get_function_identity_arguments(p.oid) AS args,
+       p.provolatile, p.proisstrict, p.proparallel, p.prorettype::regtype
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_seq'
+ORDER BY 1, 2;
+
+-- generated values: version 7, RFC variant, distinct and strictly increasing
+CREATE TEMP TABLE gen AS
+SELECT n, uuid_generate_v7() AS u FROM generate_series(1, 20000) n;
+SELECT count(*) = count(DISTINCT u) AS distinct,
+       bool_and(uuid_version(u) = 7) AS v7,
+       bool_and(get_byte(uuid_send(u), 8) & 192 = 128) AS rfc_variant
+FROM gen;
+SELECT bool_and(u > prev) AS increasing
+FROM (SELECT u, lag(u) OVER (ORDER BY n) AS prev FROM gen) s WHERE prev IS NOT NULL;
+SELECT abs(extract(epoch FROM uuid_v7_to_timestamptz(uuid_generate_v7()) - clock_timestamp())) < 5
+    AS near_now;
+-- uuidv7() shares the v7 frontier with uuid_generate_v7()
+SELECT bool_and(a < b) AND bool_and(b < c) AS shared_frontier
+FROM (SELECT uuid_generate_v7() a, uuidv7() b, uuid_generate_v7() c
+      FROM generate_series(1, 1000)) s;
+
+-- rand_a holds the sub-millisecond fraction: .678901 s -> 901 us -> 0xe6a
+SELECT left(uuid_generate_v7('2024-01-02 03:04:05.678901+00')::text, 18) AS v7_at;
+SELECT uuid_v7_to_timestamptz(uuid_generate_v7('2024-01-02 03:04:05.678901+00')) AS ms_precision;
+SELECT uuid_timestamptz_to_v7('2024-01-02 03:04:05.678901+00', true) AS lower_bound;
+SELECT left(uuid_timestamptz_to_v7('2024-01-02 03:04:05.678901+00')::text, 18) AS with_random,
+       uuid_version(uuid_timestamptz_to_v7('2024-01-02 03:04:05.678901+00')) AS version;
+SELECT uuid_timestamp_to_v7('2024-01-02 03:04:05.678901', true) AS from_timestamp,
+       uuid_v7_to_timestamp(uuid_timestamp_to_v7('2024-01-02 03:04:05.678901')) AS back;
+SELECT count(DISTINCT uuid_generate_v7('2024-01-02 03:04:05+00')) AS random_rest
+FROM generate_series(1, 1000);
+
+-- the ends of the range
+SELECT uuid_timestamptz_to_v7('1970-01-01 00:00:00+00', true) AS first,
+       uuid_timestamptz_to_v7('10889-08-02 05:31:50.655+00', true) AS last,
+       uuid_v7_to_timestamptz('ffffffff-ffff-7fff-bfff-ffffffffffff') AS last_time;
+
+-- extraction, with the RFC 9562 Appendix A vectors (2022-02-22 19:22:22 UTC)
+SELECT v, uuid_version(v::uuid), uuid_timestamp(v::uuid),
+       uuid_extract_timestamp(v::uuid), uuid_extract_version(v::uuid),
+       uuid_v7_to_timestamptz(v::uuid), uuid_v7_to_timestamp(v::uuid)
+FROM (VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846'),
+             ('1ec9414c-232a-6b00-b3c8-9f6bdeced846'),
+             ('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'),
+             ('919108f7-52d1-4320-9bac-f847db4148a8'),
+             ('017f22e2-79b0-7cc3-c8c4-dc0c0c07398f'),
+             ('00000000-0000-0000-0000-000000000000'),
+             ('ffffffff-ffff-ffff-ffff-ffffffffffff')) t(v);
+
+-- node bits
+SELECT uuid_node_id('017f22e2-79b0-7cc3-a5c4-dc0c0c07398f', 8) AS node8,
+       uuid_node_id('017f22e2-79b0-7cc3-a5c4-dc0c0c07398f', 16) AS node16,
+       uuid_node_id('017f22e2-79b0-7cc3-a5c4-dc0c0c07398f', 0) AS node0;
+
+-- uuidv4(): version 4, RFC variant, random
+SELECT count(DISTINCT u) AS distinct, bool_and(uuid_version(u) = 4) AS v4
+FROM (SELECT uuidv4() u FROM generate_series(1, 1000)) s;
+
+-- uuidv7(interval): shifts the output only, never the frontier
+SELECT abs(extract(epoch FROM uuid_v7_to_timestamptz(uuidv7('1 day')) - clock_timestamp())
+           - 86400) < 5 AS day_ahead,
+       abs(extract(epoch FROM uuid_v7_to_timestamptz(uuidv7('-1 year')) - (clock_timestamp() - interval '1 year'))) < 5 AS year_back;
+CREATE TEMP TABLE shifted AS SELECT uuidv7('1 hour') AS u;
+SELECT uuid_generate_v7() < (SELECT u FROM shifted) AS frontier_not_pushed;
+
+-- NULL in, NULL out
+SELECT uuid_generate_v7(NULL::timestamptz) IS NULL AS a,
+       uuid_v7_to_timestamptz(NULL) IS NULL AS b,
+       uuid_v7_to_timestamp(NULL) IS NULL AS c,
+       uuid_timestamptz_to_v7(NULL) IS NULL AS d,
+       uuid_timestamptz_to_v7(now(), NULL) IS NULL AS e,
+       uuid_timestamp_to_v7(NULL) IS NULL AS f,
+       uuid_timestamp(NULL) IS NULL AS g,
+       uuid_version(NULL) IS NULL AS h,
+       uuid_node_id(NULL, 8) IS NULL AS i,
+       uuid_node_id(uuidv7(), NULL) IS NULL AS j,
+       uuidv7(NULL) IS NULL AS k,
+       uuid_extract_timestamp(NULL) IS NULL AS l,
+       uuid_extract_version(NULL) IS NULL AS m;
+
+-- errors: out of range (22008), bad node bits (22023)
+SELECT uuid_generate_v7('1969-12-31 23:59:59.999999+00');
+SELECT uuid_generate_v7('infinity');
+SELECT uuid_timestamptz_to_v7('-infinity', true);
+SELECT uuid_timestamptz_to_v7('10889-08-02 05:31:50.656+00', true);
+SELECT uuid_timestamp_to_v7('294276-12-31 23:59:59');
+\set VERBOSITY sqlstate
+SELECT uuidv7('-100 years');
+SELECT uuidv7('9000 years');
+SELECT uuid_node_id(uuidv7(), 17);
+SELECT uuid_node_id(uuidv7(), -1);
+\set VERBOSITY default
+
+-- uuid_seq.clock_shift: checked text, moves every generator's clock
+SET uuid_seq.clock_shift = 'soon';
+SET uuid_seq.clock_shift = '300 years';
+SET uuid_seq.clock_shift = '1 hour';
+SELECT abs(extract(epoch FROM uuid_v7_to_timestamptz(uuid_generate_v7()) - clock_timestamp())
+           - 3600) < 5 AS hour_ahead;
+-- the clock goes back two hours: generation continues from the frontier,
+-- even with on_overflow = error (a clock that went back never raises)
+CREATE TEMP TABLE before_rollback AS SELECT uuid_generate_v7() AS u;
+SET uuid_seq.on_overflow = error;
+SET uuid_seq.clock_shift = '-1 hour';
+SELECT bool_and(u > (SELECT u FROM before_rollback)) AS above_frontier,
+       count(DISTINCT u) AS distinct
+FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 10000)) s;
+RESET uuid_seq.on_overflow;
+SET uuid_seq.on_overflow = wait;
+SELECT uuid_version(uuid_generate_v7()) AS wait_policy_generates;
+SET uuid_seq.on_overflow = sideways;
+RESET uuid_seq.on_overflow;
+RESET uuid_seq.clock_shift;
+
+-- an ordinary role may not move the clock, nor read it (42501)
+CREATE ROLE uuid_seq_plain;
+SET ROLE uuid_seq_plain;
+\set VERBOSITY sqlstate
+SET uuid_seq.clock_shift = '1 hour';
+SHOW uuid_seq.clock_shift;
+\set VERBOSITY default
+SET uuid_seq.on_overflow = wait;
+SELECT uuid_version(uuid_generate_v7()) AS plain_role_generates;
+RESET ROLE;
+DROP ROLE uuid_seq_plain;
+
+-- uuid_timestamptz_to_v7(..., true) is STABLE: a usable index bound
+CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload int);
+INSERT INTO events (payload) SELECT g FROM generate_series(1, 1000) g;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM events
+WHERE id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true);
+RESET enable_seqscan;
+SELECT count(*) AS last_hour FROM events
+WHERE id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true);
+DROP TABLE events;

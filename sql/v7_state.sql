@@ -1,0 +1,52 @@
+-- Observability (SPEC §6).  Expected output: v7_state.out with the library
+-- preloaded (shared frontier, per-backend slots), v7_state_1.out without.
+-- Runs first: it expects the frontier near the real clock.
+CREATE EXTENSION uuid_seq;
+SET timezone = 'UTC';
+SELECT uuid_version(uuid_generate_v7()) AS warm_up;
+
+-- the settings and their contexts (node_id and node_bits need preloading)
+SELECT name, setting, vartype, context FROM pg_settings
+WHERE name LIKE 'uuid\_seq.%' ORDER BY name;
+
+SELECT family, shared, frontier IS NOT NULL AS has_frontier,
+       abs(extract(epoch FROM frontier_time - clock_timestamp())) < 5 AS near_now,
+       uuid_version(frontier) AS version, restored_from, node_id, node_bits
+FROM uuid_seq_state() ORDER BY family;
+-- the frontier is the last value's time: nothing generated lies above it
+SELECT uuid_v7_to_timestamptz(u) <= (SELECT frontier_time FROM uuid_seq_state() WHERE family = 'v7')
+    AS frontier_covers_last
+FROM (SELECT uuid_generate_v7() u) s;
+
+-- this backend's slot
+SELECT uuid_seq_reset_stats();
+SELECT count(*) FROM (SELECT uuid_generate_v7() FROM generate_series(1, 100)) s;
+SELECT generated, last_value IS NOT NULL AS has_last, clock_rollbacks, overflows,
+       max_drift_ms, cas_retries >= 0 AS retries_counted
+FROM uuid_seq_backends WHERE pid = pg_backend_pid();
+-- a clock that goes back is counted, and the frontier runs ahead of it
+SET uuid_seq.clock_shift = '-1 hour';
+SELECT count(*) FROM (SELECT uuid_generate_v7() FROM generate_series(1, 10)) s;
+RESET uuid_seq.clock_shift;
+SELECT generated, clock_rollbacks, max_drift_ms >= 3599000 AS drift_seen
+FROM uuid_seq_backends WHERE pid = pg_backend_pid();
+CREATE TEMP TABLE latest AS SELECT uuid_generate_v7() AS u;
+SELECT last_value = (SELECT u FROM latest) AS last_value_tracks
+FROM uuid_seq_backends WHERE pid = pg_backend_pid();
+SELECT uuid_seq_reset_stats();
+SELECT generated, clock_rollbacks, max_drift_ms
+FROM uuid_seq_backends WHERE pid = pg_backend_pid();
+
+-- other roles' rows only for members of pg_read_all_stats; reset is superuser-only
+CREATE ROLE uuid_seq_watcher;
+SET ROLE uuid_seq_watcher;
+SELECT count(*) AS visible FROM uuid_seq_backends;
+\set VERBOSITY sqlstate
+SELECT uuid_seq_reset_stats();
+\set VERBOSITY default
+RESET ROLE;
+GRANT pg_read_all_stats TO uuid_seq_watcher;
+SET ROLE uuid_seq_watcher;
+SELECT count(*) AS visible FROM uuid_seq_backends WHERE pid = pg_backend_pid();
+RESET ROLE;
+DROP ROLE uuid_seq_watcher;
