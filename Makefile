@@ -32,6 +32,13 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# The TAP tests alone (they start their own servers; run as a non-root user).
+# 001_no_preload.pl reruns REGRESS against a server without preload.
+export UUID_SEQ_REGRESS = $(REGRESS)
+.PHONY: prove
+prove:
+	$(prove_installcheck)
+
 # The pure core's unit tests: plain $(CC), no server.
 UNIT_SRCS = $(wildcard test/unit/*.c) src/core/frontier.c src/core/rfc9562.c
 test/unit/run_unit_tests: $(UNIT_SRCS) $(wildcard src/core/*.h) test/unit/unit.h

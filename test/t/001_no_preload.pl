@@ -1,0 +1,43 @@
+# The regression suite against a server that does not preload uuid_seq:
+# every function works with backend-local frontiers (v7_state has its own
+# expected output for this mode, v7_state_1.out).
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('no_preload');
+$node->init;
+$node->start;
+
+is($node->safe_psql('postgres', 'SHOW shared_preload_libraries'),
+	'', 'uuid_seq is not preloaded');
+
+my $outdir = "${PostgreSQL::Test::Utils::tmp_check}/regress_no_preload";
+mkdir $outdir;
+my @tests = split ' ', $ENV{UUID_SEQ_REGRESS};
+my $rc = system($ENV{PG_REGRESS},
+	'--host=' . $node->host,
+	'--port=' . $node->port,
+	'--inputdir=.',
+	"--outputdir=$outdir",
+	'--dbname=contrib_regression',
+	@tests);
+is($rc, 0, 'regression suite passes without preload');
+if ($rc != 0 && -e "$outdir/regression.diffs")
+{
+	diag(slurp_file("$outdir/regression.diffs"));
+}
+
+# Each backend keeps its own frontier: one session's values still increase.
+is( $node->safe_psql(
+		'contrib_regression', q{
+		SELECT bool_and(u > prev) FROM (
+		  SELECT u, lag(u) OVER (ORDER BY n) prev
+		  FROM (SELECT n, uuid_generate_v7() u FROM generate_series(1, 10000) n) s) t
+		WHERE prev IS NOT NULL}),
+	't', 'backend-local frontier is monotonic');
+
+$node->stop;
+done_testing();
