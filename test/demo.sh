@@ -1,0 +1,10 @@
+#!/bin/bash
+# Builds and installs uuid_seq, starts a throwaway server with the library
+# preloaded, and runs a short demo against it (run as root on Debian 12).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash test/install-deps.sh
+make -s
+make -s install
+exec pg_virtualenv -o shared_preload_libraries=uuid_seq \
+	psql -X -v ON_ERROR_STOP=1 -f test/demo.sql

@@ -1,0 +1,24 @@
+-- A taste of uuid_seq: time-ordered primary keys and their creation times.
+\echo '-- a table keyed by UUIDv7'
+CREATE EXTENSION uuid_seq;
+CREATE TABLE orders (
+    id uuid PRIMARY KEY DEFAULT uuid_generate_v7(),
+    item text NOT NULL
+);
+INSERT INTO orders (item) VALUES ('tea'), ('coffee'), ('cake');
+INSERT INTO orders (item) SELECT 'biscuit ' || g FROM generate_series(1, 10000) g;
+
+\echo '-- ids sort in creation order; the creation time comes back out of the id'
+SELECT id, uuid_v7_to_timestamptz(id) AS created_at, item
+FROM orders ORDER BY id LIMIT 3;
+
+\echo '-- range scans by time use the primary key'
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM orders
+WHERE id >= uuid_timestamptz_to_v7(now() - interval '5 minutes', true);
+SELECT count(*) AS last_five_minutes FROM orders
+WHERE id >= uuid_timestamptz_to_v7(now() - interval '5 minutes', true);
+
+\echo '-- the cluster-wide frontier and this backend''s counters'
+SELECT family, shared, frontier, frontier_time FROM uuid_seq_state();
+SELECT pid, generated, last_value FROM uuid_seq_backends;

@@ -1,0 +1,16 @@
+#!/bin/bash
+# Installs what building and testing uuid_seq needs on Debian 12 (as root):
+# the PostgreSQL 15 server and headers, the TAP test modules, a C toolchain.
+# Set UUID_SEQ_SKIP_APT=1 to skip (packages already there, or not root).
+set -euo pipefail
+[[ -n "${UUID_SEQ_SKIP_APT:-}" ]] && exit 0
+if [[ $(id -u) -ne 0 ]]; then
+	echo "install-deps: not root, skipping apt-get (set UUID_SEQ_SKIP_APT=1 to silence)" >&2
+	exit 0
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends \
+	build-essential ca-certificates \
+	postgresql-15 postgresql-server-dev-15 postgresql-contrib \
+	libipc-run-perl >/dev/null

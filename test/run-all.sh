@@ -1,0 +1,43 @@
+#!/bin/bash
+# The whole test suite, from a fresh Debian 12 machine (run as root):
+#   1. packages (test/install-deps.sh), build, install
+#   2. unit tests of the pure core (no server)
+#   3. pg_regress + isolation against a throwaway server preloading uuid_seq
+#   4. TAP tests (their own servers: without preload, with preload, ...)
+# Servers refuse to run as root, so as root the TAP tests run as the
+# postgres user on a copy of the tree it owns.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+
+step() { printf '\n==== %s ====\n' "$*"; }
+
+step "dependencies"
+bash test/install-deps.sh
+
+step "build and install"
+make -s clean
+make -s
+make -s install
+
+step "unit tests"
+make -s unit
+
+step "regression and isolation tests (preloaded)"
+pg_virtualenv -o shared_preload_libraries=uuid_seq make installcheck TAP_TESTS= || {
+	cat regression.diffs output_iso/regression.diffs 2>/dev/null
+	exit 1
+}
+
+step "TAP tests"
+if [[ $(id -u) -eq 0 ]]; then
+	tap=$(mktemp -d /tmp/uuid_seq_tap.XXXXXX)
+	cp -a "$top/." "$tap"
+	chown -R postgres: "$tap"
+	runuser -u postgres -- make -C "$tap" prove
+	rm -rf "$tap"
+else
+	make prove
+fi
+
+step "all tests passed"
