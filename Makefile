@@ -4,9 +4,11 @@
 MODULE_big = uuid_seq
 OBJS = \
 	src/core/frontier.o \
+	src/core/frontier_file.o \
 	src/core/rfc9562.o \
 	src/generator.o \
 	src/guc.o \
+	src/persist.o \
 	src/timeconv.o \
 	src/random.o \
 	src/shmem.o \
@@ -40,7 +42,8 @@ prove:
 	$(prove_installcheck)
 
 # The pure core's unit tests: plain $(CC), no server.
-UNIT_SRCS = $(wildcard test/unit/*.c) src/core/frontier.c src/core/rfc9562.c
+UNIT_SRCS = $(wildcard test/unit/*.c) src/core/frontier.c src/core/frontier_file.c \
+	src/core/rfc9562.c
 test/unit/run_unit_tests: $(UNIT_SRCS) $(wildcard src/core/*.h) test/unit/unit.h
 	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror -I$(srcdir)/src/core \
 		-o $@ $(UNIT_SRCS) $(UNIT_CFLAGS)

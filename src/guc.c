@@ -26,6 +26,7 @@ int			uuid_seq_node_id = 0;
 int			uuid_seq_node_bits = 0;
 int			uuid_seq_on_overflow = FRONTIER_ADVANCE;
 int64		uuid_seq_clock_shift_us = 0;
+bool		uuid_seq_persist = true;
 
 static char *clock_shift_text = NULL;
 
@@ -111,7 +112,7 @@ assign_clock_shift(const char *newval, void *extra)
 /*
  * Define the settings.  PostgreSQL only accepts postmaster-context settings
  * from a library loaded by shared_preload_libraries, so node_id and
- * node_bits exist (and apply) only when preloaded.
+ * node_bits (and persist) exist and apply only when preloaded.
  */
 void
 GucInit(bool preloading)
@@ -132,6 +133,13 @@ GucInit(bool preloading)
 								0, 0, NODE_BITS_MAX,
 								PGC_POSTMASTER, 0,
 								NULL, NULL, NULL);
+		DefineCustomBoolVariable("uuid_seq.persist",
+								 "Keeps the shared frontiers in a file across restarts.",
+								 "Written at clean shutdown, read at start.",
+								 &uuid_seq_persist,
+								 true,
+								 PGC_POSTMASTER, 0,
+								 NULL, NULL, NULL);
 	}
 	DefineCustomEnumVariable("uuid_seq.on_overflow",
 							 "What a generator does when the steps of the current tick are used up.",

@@ -27,6 +27,7 @@
 #include "storage/shmem.h"
 
 #include "compat.h"
+#include "persist.h"
 #include "shmem.h"
 
 UuidSeqShared *uuid_seq_shared = NULL;
@@ -92,8 +93,10 @@ shmem_startup(void)
 		}
 		pg_atomic_init_u64(&uuid_seq_shared->stats_epoch, 1);
 		uuid_seq_shared->nslots = nslots;
+		persist_restore(uuid_seq_shared);
 	}
 	LWLockRelease(AddinShmemInitLock);
+	persist_register(uuid_seq_shared);
 }
 
 void

@@ -86,6 +86,7 @@ int
 main(void)
 {
 	test_frontier();
+	test_frontier_file();
 	test_rfc9562();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);

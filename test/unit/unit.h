@@ -44,6 +44,7 @@ extern int	parse_uuid(const char *text, uint8_t out[16]);
 
 /* The suites, one per core file. */
 extern void test_frontier(void);
+extern void test_frontier_file(void);
 extern void test_rfc9562(void);
 
 #endif							/* UUID_SEQ_UNIT_H */

@@ -1,0 +1,107 @@
+/*
+ * frontier_file.c
+ *		Encoding and decoding of the frontier file (see frontier_file.h).
+ *
+ * Pure C (no PostgreSQL headers).  The decoder trusts nothing: every length
+ * is checked before it is read, so any byte string is safe to feed it.
+ */
+#include "frontier_file.h"
+
+#define HEADER_BYTES	16
+#define ENTRY_BYTES		12
+#define CHECKSUM_BYTES	8
+
+static void
+put_le(uint8_t *p, uint64_t v, int bytes)
+{
+	for (int i = 0; i < bytes; i++)
+		p[i] = (uint8_t) (v >> (8 * i));
+}
+
+static uint64_t
+get_le(const uint8_t *p, int bytes)
+{
+	uint64_t	v = 0;
+
+	for (int i = bytes - 1; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* FNV-1a, 64 bits: enough to tell a damaged file from a good one. */
+static uint64_t
+fnv1a64(const uint8_t *p, size_t len)
+{
+	uint64_t	h = UINT64_C(0xcbf29ce484222325);
+
+	for (size_t i = 0; i < len; i++)
+	{
+		h ^= p[i];
+		h *= UINT64_C(0x100000001b3);
+	}
+	return h;
+}
+
+size_t
+frontier_file_size(unsigned n)
+{
+	return HEADER_BYTES + (size_t) n * ENTRY_BYTES + CHECKSUM_BYTES;
+}
+
+void
+frontier_file_encode(uint8_t *buf, uint32_t pg_major, const uint64_t *words,
+					 unsigned n)
+{
+	uint8_t    *p = buf;
+
+	put_le(p, FRONTIER_FILE_MAGIC, 4);
+	put_le(p + 4, FRONTIER_FILE_FORMAT, 4);
+	put_le(p + 8, pg_major, 4);
+	put_le(p + 12, n, 4);
+	p += HEADER_BYTES;
+	for (unsigned i = 0; i < n; i++, p += ENTRY_BYTES)
+	{
+		put_le(p, i, 4);
+		put_le(p + 4, words[i], 8);
+	}
+	put_le(p, fnv1a64(buf, (size_t) (p - buf)), 8);
+}
+
+FrontierFileStatus
+frontier_file_decode(const uint8_t *buf, size_t len, uint32_t pg_major,
+					 uint64_t *words, bool *present, unsigned n)
+{
+	uint64_t	count;
+	size_t		body;
+
+	if (len < 4)
+		return FRONTIER_FILE_TRUNCATED;
+	if (get_le(buf, 4) != FRONTIER_FILE_MAGIC)
+		return FRONTIER_FILE_BAD_MAGIC;
+	if (len < HEADER_BYTES)
+		return FRONTIER_FILE_TRUNCATED;
+	if (get_le(buf + 4, 4) != FRONTIER_FILE_FORMAT || get_le(buf + 8, 4) != pg_major)
+		return FRONTIER_FILE_WRONG_VERSION;
+	count = get_le(buf + 12, 4);
+	if (count > FRONTIER_FILE_MAX_FAMILIES)
+		return FRONTIER_FILE_BAD_LENGTH;
+	body = HEADER_BYTES + (size_t) count * ENTRY_BYTES;
+	if (len < body + CHECKSUM_BYTES)
+		return FRONTIER_FILE_TRUNCATED;
+	if (len > body + CHECKSUM_BYTES)
+		return FRONTIER_FILE_BAD_LENGTH;
+	if (get_le(buf + body, 8) != fnv1a64(buf, body))
+		return FRONTIER_FILE_BAD_CHECKSUM;
+
+	for (const uint8_t *p = buf + HEADER_BYTES; p < buf + body; p += ENTRY_BYTES)
+	{
+		uint64_t	family = get_le(p, 4);
+
+		if (family < n)
+		{
+			words[family] = get_le(p + 4, 8);
+			present[family] = true;
+		}
+	}
+	return FRONTIER_FILE_OK;
+}

@@ -1,0 +1,52 @@
+/*
+ * frontier_file.h
+ *		The on-disk form of the shared frontiers (uuid_seq.persist).
+ *
+ * Pure C (no PostgreSQL headers), so the decoder can be fuzzed.  Layout,
+ * all integers little-endian:
+ *
+ *		magic u32 | format u32 | pg_major u32 | count u32
+ *		count × (family u32 | word u64)
+ *		checksum u64 (FNV-1a 64 of every byte before it)
+ *
+ * Families are identified by their number, so a file written before a family
+ * existed restores the others; unknown families are ignored.
+ */
+#ifndef UUID_SEQ_FRONTIER_FILE_H
+#define UUID_SEQ_FRONTIER_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FRONTIER_FILE_MAGIC		UINT32_C(0x71657375)	/* "usq\x71" */
+#define FRONTIER_FILE_FORMAT	1
+#define FRONTIER_FILE_MAX_FAMILIES 64
+
+typedef enum FrontierFileStatus
+{
+	FRONTIER_FILE_OK = 0,
+	FRONTIER_FILE_TRUNCATED,	/* shorter than its header says */
+	FRONTIER_FILE_BAD_MAGIC,	/* not a frontier file */
+	FRONTIER_FILE_WRONG_VERSION,	/* another format or PostgreSQL major */
+	FRONTIER_FILE_BAD_CHECKSUM, /* damaged */
+	FRONTIER_FILE_BAD_LENGTH	/* bytes beyond the checksum, or too many */
+} FrontierFileStatus;
+
+/* Bytes needed for n families. */
+extern size_t frontier_file_size(unsigned n);
+
+/* Write words[0..n) as families 0..n-1 into buf (frontier_file_size(n) bytes). */
+extern void frontier_file_encode(uint8_t *buf, uint32_t pg_major,
+								 const uint64_t *words, unsigned n);
+
+/*
+ * Read a file of len bytes.  On FRONTIER_FILE_OK, words[i] and present[i]
+ * are set for every family i < n the file holds; others are left alone.
+ */
+extern FrontierFileStatus frontier_file_decode(const uint8_t *buf, size_t len,
+											   uint32_t pg_major,
+											   uint64_t *words, bool *present,
+											   unsigned n);
+
+#endif							/* UUID_SEQ_FRONTIER_FILE_H */

@@ -1,0 +1,195 @@
+/*
+ * persist.c
+ *		Keeping the shared frontiers across restarts (uuid_seq.persist).
+ *
+ * At clean shutdown the postmaster writes the frontiers to
+ * $PGDATA/uuid_seq.frontiers (a .tmp file, then durable_rename), and at the
+ * next start it raises the fresh frontiers to the saved ones, so a clock that
+ * went back during the downtime cannot make generation repeat itself.
+ *
+ * After a backend crash the postmaster re-initialises shared memory without
+ * exiting: its on_shmem_exit callback runs with the old segment still
+ * mapped, so it keeps a postmaster-local copy of the frontiers and the new
+ * segment starts from the maximum of that copy and the file.  Neither helps
+ * after the postmaster itself dies (kill -9, power loss): the file then only
+ * holds the frontiers of the last clean shutdown, a lower bound.
+ *
+ * A missing file is normal; an unreadable, truncated, damaged or foreign one
+ * is reported with a WARNING and ignored: the server always starts.
+ */
+#include "postgres.h"
+
+#include "miscadmin.h"
+#include "storage/fd.h"
+#include "storage/ipc.h"
+
+#include "core/frontier_file.h"
+#include "guc.h"
+#include "persist.h"
+
+#define PG_MAJOR	(PG_VERSION_NUM / 10000)
+
+/* the frontiers as the segment of the last crash left them (postmaster) */
+static bool have_crash_copy = false;
+static uint64 crash_copy[GENERATOR_COUNT];
+static FrontierOrigin crash_copy_origin[GENERATOR_COUNT];
+
+static const char *
+file_problem(FrontierFileStatus status)
+{
+	switch (status)
+	{
+		case FRONTIER_FILE_TRUNCATED:
+			return "it is truncated";
+		case FRONTIER_FILE_BAD_MAGIC:
+			return "it is not a uuid_seq frontier file";
+		case FRONTIER_FILE_WRONG_VERSION:
+			return "it was written by another version of uuid_seq or PostgreSQL";
+		case FRONTIER_FILE_BAD_CHECKSUM:
+			return "its checksum does not match";
+		case FRONTIER_FILE_BAD_LENGTH:
+			return "it has the wrong length";
+		case FRONTIER_FILE_OK:
+			break;
+	}
+	return "unknown problem";
+}
+
+/* Read the file into words/present; false (having said why) if unusable. */
+static bool
+read_frontier_file(uint64 *words, bool *present)
+{
+	uint8		buf[FRONTIER_FILE_MAX_FAMILIES * 12 + 64];
+	size_t		len;
+	FILE	   *file;
+	FrontierFileStatus status;
+
+	file = AllocateFile(FRONTIER_FILE_NAME, PG_BINARY_R);
+	if (file == NULL)
+	{
+		if (errno != ENOENT)
+			ereport(WARNING,
+					(errcode_for_file_access(),
+					 errmsg("could not read uuid_seq frontier file \"%s\": %m",
+							FRONTIER_FILE_NAME),
+					 errdetail("Generators start from the clock.")));
+		else
+			elog(DEBUG1, "no uuid_seq frontier file, generators start from the clock");
+		return false;
+	}
+	len = fread(buf, 1, sizeof(buf), file);
+	if (ferror(file))
+	{
+		ereport(WARNING,
+				(errcode_for_file_access(),
+				 errmsg("could not read uuid_seq frontier file \"%s\": %m",
+						FRONTIER_FILE_NAME),
+				 errdetail("Generators start from the clock.")));
+		FreeFile(file);
+		return false;
+	}
+	FreeFile(file);
+
+	status = frontier_file_decode(buf, len, PG_MAJOR, words, present, GENERATOR_COUNT);
+	if (status != FRONTIER_FILE_OK)
+	{
+		ereport(WARNING,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("ignoring uuid_seq frontier file \"%s\": %s",
+						FRONTIER_FILE_NAME, file_problem(status)),
+				 errdetail("Generators start from the clock.")));
+		return false;
+	}
+	return true;
+}
+
+void
+persist_restore(UuidSeqShared *shared)
+{
+	uint64		words[GENERATOR_COUNT] = {0};
+	bool		present[GENERATOR_COUNT] = {0};
+
+	if (uuid_seq_persist && read_frontier_file(words, present))
+	{
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+		{
+			if (!present[i])
+				continue;
+			pg_atomic_write_u64(&shared->frontier[i].word, words[i]);
+			shared->origin[i] = ORIGIN_FILE;
+		}
+		ereport(LOG,
+				(errmsg("uuid_seq restored its frontiers from \"%s\"",
+						FRONTIER_FILE_NAME)));
+	}
+
+	/* after a crash: never below what the old segment had reached */
+	if (have_crash_copy)
+	{
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+		{
+			if (crash_copy[i] > pg_atomic_read_u64(&shared->frontier[i].word))
+			{
+				pg_atomic_write_u64(&shared->frontier[i].word, crash_copy[i]);
+				shared->origin[i] = crash_copy_origin[i];
+			}
+		}
+	}
+}
+
+static void
+write_frontier_file(const uint64 *words)
+{
+	const char *tmp = FRONTIER_FILE_NAME ".tmp";
+	uint8		buf[FRONTIER_FILE_MAX_FAMILIES * 12 + 64];
+	size_t		len = frontier_file_size(GENERATOR_COUNT);
+	FILE	   *file;
+
+	StaticAssertStmt(GENERATOR_COUNT <= FRONTIER_FILE_MAX_FAMILIES,
+					 "too many families for the frontier file");
+	frontier_file_encode(buf, PG_MAJOR, words, GENERATOR_COUNT);
+
+	file = AllocateFile(tmp, PG_BINARY_W);
+	if (file == NULL ||
+		fwrite(buf, 1, len, file) != len ||
+		FreeFile(file) != 0)
+	{
+		ereport(LOG,
+				(errcode_for_file_access(),
+				 errmsg("could not write uuid_seq frontier file \"%s\": %m", tmp)));
+		if (file != NULL)
+			unlink(tmp);
+		return;
+	}
+	(void) durable_rename(tmp, FRONTIER_FILE_NAME, LOG);
+}
+
+/*
+ * on_shmem_exit callback of the postmaster.  code 0: the postmaster is
+ * exiting; save the file.  Otherwise shared memory is being reset after a
+ * crash: keep the frontiers for persist_restore().
+ */
+static void
+persist_at_exit(int code, Datum arg)
+{
+	UuidSeqShared *shared = (UuidSeqShared *) DatumGetPointer(arg);
+	uint64		words[GENERATOR_COUNT];
+
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+	{
+		words[i] = pg_atomic_read_u64(&shared->frontier[i].word);
+		crash_copy[i] = Max(crash_copy[i], words[i]);
+		crash_copy_origin[i] = shared->origin[i];
+	}
+	have_crash_copy = true;
+
+	if (code == 0 && uuid_seq_persist)
+		write_frontier_file(words);
+}
+
+void
+persist_register(UuidSeqShared *shared)
+{
+	if (!IsUnderPostmaster)
+		on_shmem_exit(persist_at_exit, PointerGetDatum(shared));
+}

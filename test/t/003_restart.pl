@@ -1,0 +1,112 @@
+# Frontiers across restarts and crashes (uuid_seq.persist): a clean restart
+# with the clock an hour behind continues above the values handed out
+# before; a damaged, truncated or foreign frontier file only costs a WARNING;
+# a backend crash (the postmaster re-initialises shared memory) and an
+# immediate shutdown never rewind the frontier.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('restart');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\nrestart_after_crash = on\n");
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+my $file = $node->data_dir . '/uuid_seq.frontiers';
+
+# The largest of n fresh values, and the smallest of n more after an event.
+sub newest
+{
+	return $node->safe_psql('postgres',
+		'SELECT max(u::text) FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s');
+}
+
+sub all_above
+{
+	my ($floor) = @_;
+	return $node->safe_psql('postgres', qq{
+		SELECT bool_and(u > '$floor'::uuid)
+		FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s});
+}
+
+sub origin
+{
+	return $node->safe_psql('postgres',
+		"SELECT restored_from FROM uuid_seq_state() WHERE family = 'v7'");
+}
+
+is(origin(), 'clock', 'a first start begins from the clock');
+my $before = newest();
+$node->stop;
+ok(-f $file, 'clean shutdown writes the frontier file');
+
+# Restart with the clock an hour behind: the file keeps generation above.
+$node->append_conf('postgresql.conf', "uuid_seq.clock_shift = '-1 hour'\n");
+$node->start;
+is(origin(), 'file', 'frontier restored from the file');
+is(all_above($before), 't', 'after a restart with the clock behind, values stay above');
+
+# Damaged files: the server starts with a WARNING and uses the clock.
+my %damage = (
+	'garbage' => sub { PostgreSQL::Test::Utils::append_to_file($file, 'x' x 40); },
+	'truncated' => sub { truncate $file, 10 or die "truncate: $!"; },
+	'foreign' => sub {
+		open my $fh, '+<', $file or die "open: $!";
+		binmode $fh;
+		seek $fh, 8, 0;
+		print $fh pack('V', 9);    # PostgreSQL major 9
+		close $fh;
+	},
+	'not ours' => sub {
+		PostgreSQL::Test::Utils::append_to_file($file . '.new', 'hello');
+		rename $file . '.new', $file;
+	});
+for my $kind (sort keys %damage)
+{
+	$node->stop;
+	$damage{$kind}->();
+	my $log_offset = -s $node->logfile;
+	$node->start;
+	my $log = substr(slurp_file($node->logfile), $log_offset);
+	like($log, qr/WARNING:  ignoring uuid_seq frontier file "uuid_seq.frontiers"/,
+		"$kind file: WARNING");
+	is(origin(), 'clock', "$kind file: generators start from the clock");
+}
+
+# uuid_seq.persist = off: nothing is written.
+$node->stop;
+unlink $file;
+$node->append_conf('postgresql.conf', "uuid_seq.persist = off\n");
+$node->start;
+newest();
+$node->stop;
+ok(!-e $file, 'persist = off writes no file');
+$node->append_conf('postgresql.conf', "uuid_seq.persist = on\nuuid_seq.clock_shift = '0'\n");
+$node->start;
+
+# A backend crash: the postmaster resets shared memory.  The file (from the
+# last clean shutdown) is older than what is handed out below, and the clock
+# goes back an hour, so only the postmaster's copy of the old segment keeps
+# the frontier from rewinding.
+$node->restart;
+$before = newest();
+$node->safe_psql('postgres', q{ALTER SYSTEM SET uuid_seq.clock_shift = '-1 hour'});
+$node->reload;
+my $victim = $node->background_psql('postgres');
+my $pid = $victim->query_safe('SELECT pg_backend_pid()');
+kill 'KILL', $pid;
+$victim->{run}->finish;
+$node->poll_query_until('postgres', 'SELECT 1', '1') or die 'server did not come back';
+like(slurp_file($node->logfile), qr/terminated by signal 9/, 'the backend crashed');
+is(all_above($before), 't', 'after a backend crash, values stay above');
+
+# An immediate shutdown: the server recovers and generation goes on above.
+$before = newest();
+$node->stop('immediate');
+$node->start;
+is(all_above($before), 't', 'after an immediate shutdown, values stay above');
+
+$node->stop;
+done_testing();
