@@ -28,7 +28,7 @@ ISOLATION_OPTS = --inputdir=test
 TAP_TESTS = 1
 PROVE_TESTS = $(wildcard test/t/*.pl)
 
-EXTRA_CLEAN = test/unit/run_unit_tests test/output_iso
+EXTRA_CLEAN = test/unit/run_unit_tests test/fuzz/out output_iso
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -42,12 +42,40 @@ prove:
 	$(prove_installcheck)
 
 # The pure core's unit tests: plain $(CC), no server.
-UNIT_SRCS = $(wildcard test/unit/*.c) src/core/frontier.c src/core/frontier_file.c \
-	src/core/rfc9562.c
-test/unit/run_unit_tests: $(UNIT_SRCS) $(wildcard src/core/*.h) test/unit/unit.h
+CORE_SRCS = $(wildcard src/core/*.c)
+CORE_HDRS = $(wildcard src/core/*.h)
+UNIT_SRCS = $(wildcard test/unit/*.c) $(CORE_SRCS)
+test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) test/unit/unit.h
 	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror -I$(srcdir)/src/core \
 		-o $@ $(UNIT_SRCS) $(UNIT_CFLAGS)
 
-.PHONY: unit
+.PHONY: unit unit-sanitize unit-valgrind
 unit: test/unit/run_unit_tests
 	test/unit/run_unit_tests
+
+# The same tests under AddressSanitizer + UndefinedBehaviorSanitizer, and valgrind.
+unit-sanitize:
+	rm -f test/unit/run_unit_tests
+	$(MAKE) unit CC=$(FUZZ_CC) \
+		UNIT_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+	rm -f test/unit/run_unit_tests
+unit-valgrind: test/unit/run_unit_tests
+	valgrind -q --error-exitcode=1 --leak-check=full test/unit/run_unit_tests
+
+# libFuzzer harnesses of the pure core (test/fuzz/fuzz_*.c), each run for
+# FUZZ_SECONDS from its committed seed corpus test/fuzz/corpus/<name>/.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 15
+FUZZERS = $(patsubst test/fuzz/%.c,test/fuzz/out/%,$(wildcard test/fuzz/fuzz_*.c))
+test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS)
+	@mkdir -p test/fuzz/out
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-I$(srcdir)/src/core -o $@ $< $(CORE_SRCS)
+
+.PHONY: fuzz
+fuzz: $(FUZZERS)
+	set -e; for f in $(FUZZERS); do \
+		name=$$(basename $$f); mkdir -p test/fuzz/out/corpus-$$name; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			test/fuzz/out/corpus-$$name test/fuzz/corpus/$$name; \
+	done

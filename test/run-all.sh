@@ -1,7 +1,8 @@
 #!/bin/bash
 # The whole test suite, from a fresh Debian 12 machine (run as root):
 #   1. packages (test/install-deps.sh), build, install
-#   2. unit tests of the pure core (no server)
+#   2. unit tests of the pure core (no server), also under ASan+UBSan and
+#      valgrind, and a bounded libFuzzer run of its harnesses
 #   3. pg_regress + isolation against a throwaway server preloading uuid_seq
 #   4. TAP tests (their own servers: without preload, with preload, ...)
 # Servers refuse to run as root, so as root the TAP tests run as the
@@ -22,6 +23,15 @@ make -s install
 
 step "unit tests"
 make -s unit
+make -s unit-sanitize
+make -s unit-valgrind
+
+step "fuzzing (${FUZZ_SECONDS:=15} s per harness)"
+make -s fuzz FUZZ_SECONDS="$FUZZ_SECONDS" >test/fuzz/fuzz.log 2>&1 || {
+	tail -50 test/fuzz/fuzz.log
+	exit 1
+}
+grep -E '^Done' test/fuzz/fuzz.log
 
 step "regression and isolation tests (preloaded)"
 pg_virtualenv -o shared_preload_libraries=uuid_seq make installcheck TAP_TESTS= || {
