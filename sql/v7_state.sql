@@ -37,16 +37,19 @@ SELECT uuid_seq_reset_stats();
 SELECT generated, clock_rollbacks, max_drift_ms
 FROM uuid_seq_backends WHERE pid = pg_backend_pid();
 
--- other roles' rows only for members of pg_read_all_stats; reset is superuser-only
-CREATE ROLE uuid_seq_watcher;
-SET ROLE uuid_seq_watcher;
+-- everyone may read the view; other roles' rows only for members of
+-- pg_read_all_stats; reset is superuser-only
+SELECT has_table_privilege('public', 'uuid_seq_backends', 'SELECT') AS view_public,
+       has_function_privilege('public', 'uuid_seq_reset_stats()', 'EXECUTE') AS reset_public;
+CREATE ROLE regress_uuid_seq_watcher;
+SET ROLE regress_uuid_seq_watcher;
 SELECT count(*) AS visible FROM uuid_seq_backends;
 \set VERBOSITY sqlstate
 SELECT uuid_seq_reset_stats();
 \set VERBOSITY default
 RESET ROLE;
-GRANT pg_read_all_stats TO uuid_seq_watcher;
-SET ROLE uuid_seq_watcher;
+GRANT pg_read_all_stats TO regress_uuid_seq_watcher;
+SET ROLE regress_uuid_seq_watcher;
 SELECT count(*) AS visible FROM uuid_seq_backends WHERE pid = pg_backend_pid();
 RESET ROLE;
-DROP ROLE uuid_seq_watcher;
+DROP ROLE regress_uuid_seq_watcher;

@@ -35,11 +35,25 @@
 #define UUID_SEQ_MY_PROC_NUMBER (MyProc->pgprocno)
 #endif
 
+/* 14 renamed the default role constants DEFAULT_ROLE_* to ROLE_PG_*. */
+#if PG_VERSION_NUM < 140000
+#define ROLE_PG_READ_ALL_STATS DEFAULT_ROLE_READ_ALL_STATS
+#endif
+
 /*
- * 15 added InitMaterializedSRF; before it, set up the tuplestore of a
- * materialize-mode set-returning function by hand.
+ * 18 replaced pg_attribute_noreturn(), written after a declarator, with
+ * pg_noreturn, written before it.
  */
-#if PG_VERSION_NUM < 150000
+#ifndef pg_noreturn
+#define pg_noreturn __attribute__((noreturn))
+#endif
+
+/*
+ * 15.1 named InitMaterializedSRF (15.0 called it SetSingleFuncCall); before
+ * 15, set up the tuplestore of a materialize-mode set-returning function by
+ * hand.
+ */
+#if PG_VERSION_NUM < 150001
 static inline void
 InitMaterializedSRF(FunctionCallInfo fcinfo, bits32 flags)
 {

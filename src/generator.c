@@ -14,6 +14,8 @@
 
 #include <time.h>
 
+#include "common/int.h"
+
 #include "guc.h"
 #include "random.h"
 #include "shmem.h"
@@ -75,8 +77,10 @@ clock_now_ns(void *arg)
 	int64		now;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	now = (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec +
-		uuid_seq_clock_shift_us * 1000;
+	/* a shifted clock past the end of int64 ns (2262) reads as out of range */
+	if (pg_add_s64_overflow((int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec,
+							uuid_seq_clock_shift_us * 1000, &now))
+		return -1;
 	if (now < last_clock_ns)
 		clock_rollbacks++;
 	last_clock_ns = now;

@@ -20,6 +20,7 @@
 
 #include "compat.h"
 #include "guc.h"
+#include "timeconv.h"
 #include "core/rfc9562.h"
 
 int			uuid_seq_node_id = 0;
@@ -69,10 +70,7 @@ parse_clock_shift(const char *text, int64 *shift_us)
 	}
 	PG_END_TRY();
 
-	approx = (double) span->time +
-		(double) (span->month / MONTHS_PER_YEAR) * DAYS_PER_YEAR * USECS_PER_DAY +
-		(double) (span->month % MONTHS_PER_YEAR) * DAYS_PER_MONTH * USECS_PER_DAY +
-		(double) span->day * USECS_PER_DAY;
+	approx = interval_approx_us(span);
 	if (!isfinite(approx) ||
 		fabs(approx) > CLOCK_SHIFT_MAX_YEARS * DAYS_PER_YEAR * USECS_PER_DAY)
 	{

@@ -16,6 +16,15 @@ report_time_out_of_range(const char *layout, const char *range)
 			 errdetail("%s holds times from %s.", layout, range)));
 }
 
+double
+interval_approx_us(const Interval *span)
+{
+	return (double) span->time +
+		(double) (span->month / MONTHS_PER_YEAR) * DAYS_PER_YEAR * USECS_PER_DAY +
+		(double) (span->month % MONTHS_PER_YEAR) * DAYS_PER_MONTH * USECS_PER_DAY +
+		(double) span->day * USECS_PER_DAY;
+}
+
 int64
 timestamptz_to_unix_us(TimestampTz ts, const char *layout, const char *range)
 {

@@ -9,6 +9,8 @@
 
 #include "datatype/timestamp.h"
 
+#include "compat.h"
+
 /* microseconds from 1970-01-01 to 2000-01-01 */
 #define UNIX_TO_PG_EPOCH_US \
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
@@ -27,7 +29,14 @@ unix_us_to_timestamptz(int64 unix_us)
 extern int64 timestamptz_to_unix_us(TimestampTz ts, const char *layout,
 									const char *range);
 
-extern void report_time_out_of_range(const char *layout, const char *range)
-			pg_attribute_noreturn();
+pg_noreturn extern void report_time_out_of_range(const char *layout,
+												 const char *range);
+
+/*
+ * An interval in microseconds as EXTRACT(EPOCH FROM interval) counts it (a
+ * year is 365.25 days, other months 30 days), as a double so that no
+ * interval overflows it.
+ */
+extern double interval_approx_us(const Interval *span);
 
 #endif							/* UUID_SEQ_TIMECONV_H */

@@ -9,6 +9,8 @@
  */
 #include "postgres.h"
 
+#include <math.h>
+
 #include "fmgr.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
@@ -123,6 +125,9 @@ uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
 	uint64		word;
 	pg_uuid_t  *uuid;
 
+	/* a shift longer than the whole v7 range can only leave it */
+	if (fabs(interval_approx_us(shift)) > (double) UUIDV7_MAX_MS * 1000)
+		report_time_out_of_range("UUIDv7", UUIDV7_RANGE);
 	generator_take(GENERATOR_V7, &take);
 	base = unix_us_to_timestamptz(uuidv7_word_to_unix_us(take.word));
 	shifted = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,

@@ -21,9 +21,7 @@ uuidv7_word_from_ns(int64_t ns, uint64_t *word)
 
 	if (ns < 0)
 		return false;
-	ms = (uint64_t) ns / NS_PER_MS;
-	if (ms > UUIDV7_MAX_MS)
-		return false;
+	ms = (uint64_t) ns / NS_PER_MS;	/* int64 ns end in 2262, below 2^48 ms */
 	fraction = ((uint64_t) ns % NS_PER_MS << UUIDV7_SUBMS_BITS) / NS_PER_MS;
 	*word = ms << UUIDV7_SUBMS_BITS | fraction;
 	return true;
@@ -35,6 +33,9 @@ uuidv7_word_to_ns(uint64_t word)
 	uint64_t	ms = word >> UUIDV7_SUBMS_BITS;
 	uint64_t	fraction = word & ((1 << UUIDV7_SUBMS_BITS) - 1);
 
+	/* int64 ns end in 2262; later words (far beyond any clock) saturate */
+	if (ms >= (uint64_t) (INT64_MAX / NS_PER_MS))
+		return INT64_MAX;
 	/* the smallest ns within the ms whose fraction is `fraction` (rounded up) */
 	return (int64_t) (ms * NS_PER_MS +
 					  ((fraction * NS_PER_MS + (1 << UUIDV7_SUBMS_BITS) - 1)
@@ -129,11 +130,14 @@ big_endian(const uint8_t *p, int n)
 	return v;
 }
 
-/* 100-ns Gregorian ticks -> Unix us, truncated towards zero as core 18 does */
+/*
+ * 100-ns Gregorian ticks -> Unix us: the ticks are truncated to us first
+ * (floor, also before 1970), as core's uuid_extract_timestamp does.
+ */
 static int64_t
 gregorian_to_unix_us(uint64_t ticks)
 {
-	return ((int64_t) ticks - (int64_t) GREGORIAN_TO_UNIX_100NS) / 10;
+	return (int64_t) (ticks / 10) - (int64_t) (GREGORIAN_TO_UNIX_100NS / 10);
 }
 
 int64_t

@@ -16,7 +16,8 @@ is($node->safe_psql('postgres', 'SHOW shared_preload_libraries'),
 
 my $outdir = "${PostgreSQL::Test::Utils::tmp_check}/regress_no_preload";
 mkdir $outdir;
-my @tests = split ' ', $ENV{UUID_SEQ_REGRESS};
+my @tests = split ' ', ($ENV{UUID_SEQ_REGRESS} // '');
+die 'UUID_SEQ_REGRESS names no tests: run through "make prove"' unless @tests;
 my $rc = system($ENV{PG_REGRESS},
 	'--host=' . $node->host,
 	'--port=' . $node->port,

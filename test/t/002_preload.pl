@@ -59,6 +59,15 @@ is( $node->safe_psql('postgres', $parallel . q{
 		SELECT count(*) = count(DISTINCT u) AND count(*) = 300000
 		FROM (SELECT uuid_generate_v7() u FROM big) s}),
 	't', 'parallel workers generate unique values');
+# Workers alone, with a clock 10 s ahead: they move the shared frontier, so
+# the leader's next value (with the real clock) lies above all of theirs.
+is( $node->safe_psql('postgres', $parallel . q{
+		SET parallel_leader_participation = off;
+		SET uuid_seq.clock_shift = '10 s';
+		CREATE TABLE from_workers AS SELECT uuid_generate_v7() u FROM big;
+		RESET uuid_seq.clock_shift;
+		SELECT uuid_generate_v7() > (SELECT max(u::text)::uuid FROM from_workers)}),
+	't', 'parallel workers share the frontier with the leader');
 
 # Concurrent backends: no duplicates, each strictly increasing.
 my @sessions;

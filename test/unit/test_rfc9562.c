@@ -27,6 +27,12 @@ test_rfc_vectors(void)
 	CHECK(uuid_rfc_version(u) == 7);
 	CHECK(uuid_unix_ms(u) == UINT64_C(1645557742000));
 
+	/* 5 ticks (0.5 us) before 1970: floored to -1 us, as core does */
+	CHECK(parse_uuid("13813ffb-1dd2-11b2-8000-000000000000", u) == 0);
+	CHECK(uuidv1_unix_us(u) == -1);
+	CHECK(parse_uuid("1b21dd21-3813-6ffb-8000-000000000000", u) == 0);
+	CHECK(uuidv6_unix_us(u) == -1);
+
 	/* a variant other than 10xx has no RFC version */
 	CHECK(parse_uuid("017F22E2-79B0-7CC3-C8C4-DC0C0C07398F", u) == 0);
 	CHECK(uuid_rfc_version(u) == -1);
@@ -66,6 +72,8 @@ test_word_conversions(void)
 	CHECK(!uuidv7_word_from_unix_us((int64_t) (UUIDV7_MAX_MS + 1) * 1000, &word));
 	CHECK(!uuidv7_word_from_unix_us(-1, &word));
 	CHECK(uuidv7_word_to_unix_us(UINT64_C(1) << 12 | 2048) == 1500);
+	/* words past the end of int64 ns saturate instead of overflowing */
+	CHECK(uuidv7_word_to_ns(uuidv7_family.max_word) == INT64_MAX);
 }
 
 static void
