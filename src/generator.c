@@ -17,6 +17,7 @@
 #include "common/int.h"
 
 #include "guc.h"
+#include "persist.h"
 #include "random.h"
 #include "shmem.h"
 
@@ -126,6 +127,9 @@ generator_take(GeneratorId id, FrontierTake *take)
 	switch (frontier_take(family, &cell, &env, take))
 	{
 		case FRONTIER_OK:
+			if (uuid_seq_shared != NULL &&
+				take->word >= pg_atomic_read_u64(&uuid_seq_shared->frontier[id].lease))
+				persist_extend_lease(uuid_seq_shared, id, take->word);
 			return;
 		case FRONTIER_CLOCK_OUT_OF_RANGE:
 			ereport(ERROR,

@@ -2,17 +2,24 @@
  * persist.c
  *		Keeping the shared frontiers across restarts (uuid_seq.persist).
  *
- * At clean shutdown the postmaster writes the frontiers to
- * $PGDATA/uuid_seq.frontiers (a .tmp file, then durable_rename), and at the
- * next start it raises the fresh frontiers to the saved ones, so a clock that
- * went back during the downtime cannot make generation repeat itself.
+ * The file $PGDATA/uuid_seq.frontiers (written as a .tmp file, then
+ * durable_rename) holds one word per family, and at start the fresh
+ * frontiers are raised to it, so a clock that went back during the downtime
+ * cannot make generation repeat itself.  It is written:
+ *
+ * - at clean (and immediate) shutdown by the postmaster: the frontiers;
+ * - while running, by a backend about to hand out a value at or above its
+ *   family's lease: leases LEASE_NS of clock time above the frontiers.  The
+ *   new leases are published only once the file is durable, so the file
+ *   always lies above every value handed out, and a postmaster that dies
+ *   (kill -9, power loss) restarts above them too, even with the clock
+ *   behind.  The price: one fsync per LEASE_NS of frontier progress, and
+ *   after such a crash the frontier starts up to LEASE_NS ahead of the clock.
  *
  * After a backend crash the postmaster re-initialises shared memory without
  * exiting: its on_shmem_exit callback runs with the old segment still
  * mapped, so it keeps a postmaster-local copy of the frontiers and the new
- * segment starts from the maximum of that copy and the file.  Neither helps
- * after the postmaster itself dies (kill -9, power loss): the file then only
- * holds the frontiers of the last clean shutdown, a lower bound.
+ * segment starts from the maximum of that copy and the file.
  *
  * A missing file is normal; an unreadable, truncated, damaged or foreign one
  * is reported with a WARNING and ignored: the server always starts.
@@ -28,6 +35,9 @@
 #include "persist.h"
 
 #define PG_MAJOR	(PG_VERSION_NUM / 10000)
+
+/* How far ahead of the frontier (in clock time) a lease reaches. */
+#define LEASE_NS	INT64CONST(1000000000)
 
 /* the frontiers as the segment of the last crash left them (postmaster) */
 static bool have_crash_copy = false;
@@ -109,7 +119,12 @@ persist_restore(UuidSeqShared *shared)
 	uint64		words[GENERATOR_COUNT] = {0};
 	bool		present[GENERATOR_COUNT] = {0};
 
-	if (uuid_seq_persist && read_frontier_file(words, present))
+	if (!uuid_seq_persist)
+	{
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+			pg_atomic_write_u64(&shared->frontier[i].lease, PG_UINT64_MAX);
+	}
+	else if (read_frontier_file(words, present))
 	{
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 		{
@@ -135,10 +150,17 @@ persist_restore(UuidSeqShared *shared)
 			}
 		}
 	}
+
+	/* the first value above a restored frontier renews its lease */
+	if (uuid_seq_persist)
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+			pg_atomic_write_u64(&shared->frontier[i].lease,
+								pg_atomic_read_u64(&shared->frontier[i].word));
 }
 
-static void
-write_frontier_file(const uint64 *words)
+/* Write words to the file durably; false (having reported at elevel) if not. */
+static bool
+write_frontier_file(const uint64 *words, int elevel)
 {
 	const char *tmp = FRONTIER_FILE_NAME ".tmp";
 	uint8		buf[FRONTIER_FILE_MAX_FAMILIES * 12 + 64];
@@ -154,14 +176,58 @@ write_frontier_file(const uint64 *words)
 		fwrite(buf, 1, len, file) != len ||
 		FreeFile(file) != 0)
 	{
-		ereport(LOG,
-				(errcode_for_file_access(),
-				 errmsg("could not write uuid_seq frontier file \"%s\": %m", tmp)));
+		int			save_errno = errno;
+
 		if (file != NULL)
 			unlink(tmp);
-		return;
+		errno = save_errno;
+		ereport(elevel,
+				(errcode_for_file_access(),
+				 errmsg("could not write uuid_seq frontier file \"%s\": %m", tmp)));
+		return false;
 	}
-	(void) durable_rename(tmp, FRONTIER_FILE_NAME, LOG);
+	return durable_rename(tmp, FRONTIER_FILE_NAME, elevel) == 0;
+}
+
+/* A lease LEASE_NS of clock time above frontier word `word` of a family. */
+static uint64
+lease_above(const FrontierFamily *family, uint64 word)
+{
+	int64		ns = frontier_word_ns(family, word);
+	uint64		lease;
+
+	if (ns > PG_INT64_MAX - LEASE_NS ||
+		!family->word_from_ns(ns + LEASE_NS, &lease) || lease <= word)
+		return family->max_word;
+	return lease;
+}
+
+void
+persist_extend_lease(UuidSeqShared *shared, GeneratorId id, uint64 word)
+{
+	uint64		leases[GENERATOR_COUNT];
+
+	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
+	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease))
+	{
+		/* renew every family's lease in the same write */
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+		{
+			uint64		frontier = pg_atomic_read_u64(&shared->frontier[i].word);
+			uint64		lease = pg_atomic_read_u64(&shared->frontier[i].lease);
+
+			if (i == (int) id)
+				frontier = Max(frontier, word);
+			if (frontier != 0)
+				lease = Max(lease, lease_above(generator_families[i], frontier));
+			leases[i] = lease;
+		}
+		/* an ERROR releases the lock; the value taken is then never handed out */
+		write_frontier_file(leases, ERROR);
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+			pg_atomic_write_u64(&shared->frontier[i].lease, leases[i]);
+	}
+	LWLockRelease(shared->lease_lock);
 }
 
 /*
@@ -184,7 +250,7 @@ persist_at_exit(int code, Datum arg)
 	have_crash_copy = true;
 
 	if (code == 0 && uuid_seq_persist)
-		write_frontier_file(words);
+		(void) write_frontier_file(words, LOG);
 }
 
 void

@@ -15,4 +15,11 @@ extern void persist_restore(UuidSeqShared *shared);
 /* Arrange for the frontiers to be saved when the postmaster's shmem goes. */
 extern void persist_register(UuidSeqShared *shared);
 
+/*
+ * Make the file cover `word`, just taken from family id and at or above its
+ * lease, before it is handed out: renews every lease durably.
+ */
+extern void persist_extend_lease(UuidSeqShared *shared, GeneratorId id,
+								 uint64 word);
+
 #endif							/* UUID_SEQ_PERSIST_H */

@@ -10,6 +10,8 @@
  * Locking and memory ordering:
  * - A frontier word is only changed by pg_atomic_compare_exchange_u64 (see
  *   core/frontier.c), which is a full barrier; no lock is ever taken on it.
+ * - A lease is only raised, under lease_lock, after the file holding the
+ *   new value is durable (persist.c); the hot path only reads it.
  * - A slot is written only by the backend that owns it, bracketed by the
  *   changecount protocol (shmem.h); readers never block the owner.
  * - uuid_seq_reset_stats() only bumps stats_epoch; each owner zeroes its
@@ -70,6 +72,7 @@ shmem_request(void)
 		prev_shmem_request_hook();
 #endif
 	RequestAddinShmemSpace(shared_size(backend_slot_count()));
+	RequestNamedLWLockTranche("uuid_seq", 1);
 }
 
 static void
@@ -89,10 +92,12 @@ shmem_startup(void)
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 		{
 			pg_atomic_init_u64(&uuid_seq_shared->frontier[i].word, 0);
+			pg_atomic_init_u64(&uuid_seq_shared->frontier[i].lease, 0);
 			uuid_seq_shared->origin[i] = ORIGIN_CLOCK;
 		}
 		pg_atomic_init_u64(&uuid_seq_shared->stats_epoch, 1);
 		uuid_seq_shared->nslots = nslots;
+		uuid_seq_shared->lease_lock = &(GetNamedLWLockTranche("uuid_seq"))->lock;
 		persist_restore(uuid_seq_shared);
 	}
 	LWLockRelease(AddinShmemInitLock);

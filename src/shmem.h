@@ -7,6 +7,7 @@
 #define UUID_SEQ_SHMEM_H
 
 #include "port/atomics.h"
+#include "storage/lwlock.h"
 #include "utils/uuid.h"
 
 #include "generator.h"
@@ -37,11 +38,18 @@ typedef struct BackendSlot
 	BackendStats stats;
 } BackendSlot;
 
-typedef union PaddedFrontier
+/*
+ * A family's frontier and its lease, on a cache line of their own.  With
+ * uuid_seq.persist, no value at or above the lease is handed out before the
+ * frontier file holds a larger lease (persist.c); otherwise the lease is the
+ * largest uint64.
+ */
+typedef struct SharedFrontier
 {
 	pg_atomic_uint64 word;
-	char		pad[PG_CACHE_LINE_SIZE];
-} PaddedFrontier;
+	pg_atomic_uint64 lease;
+	char		pad[PG_CACHE_LINE_SIZE - 2 * sizeof(pg_atomic_uint64)];
+} SharedFrontier;
 
 typedef union PaddedSlot
 {
@@ -58,8 +66,9 @@ typedef enum FrontierOrigin
 
 typedef struct UuidSeqShared
 {
-	PaddedFrontier frontier[GENERATOR_COUNT];
+	SharedFrontier frontier[GENERATOR_COUNT];
 	FrontierOrigin origin[GENERATOR_COUNT];
+	LWLock	   *lease_lock;		/* serialises lease extensions */
 	pg_atomic_uint64 stats_epoch;	/* bumped by uuid_seq_reset_stats() */
 	int			nslots;
 	PaddedSlot	slots[FLEXIBLE_ARRAY_MEMBER];
