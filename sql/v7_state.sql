@@ -21,8 +21,9 @@ FROM (SELECT uuid_generate_v7() u) s;
 -- this backend's slot
 SELECT uuid_seq_reset_stats();
 SELECT count(*) FROM (SELECT uuid_generate_v7() FROM generate_series(1, 100)) s;
-SELECT generated, last_value IS NOT NULL AS has_last, clock_rollbacks, overflows,
-       max_drift_ms, cas_retries >= 0 AS retries_counted
+-- (overflows and cas_retries depend on speed and load: 005_overflow.pl)
+SELECT generated, last_value IS NOT NULL AS has_last, clock_rollbacks,
+       max_drift_ms < 5000 AS drift_small
 FROM uuid_seq_backends WHERE pid = pg_backend_pid();
 -- a clock that goes back is counted, and the frontier runs ahead of it
 SET uuid_seq.clock_shift = '-1 hour';
