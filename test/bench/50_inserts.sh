@@ -1,0 +1,69 @@
+#!/bin/bash
+# Primary-key inserts: BENCH_ROWS rows (default 2M) from 2 pgbench clients in
+# batches of 1000, into an empty `(id <type> PRIMARY KEY DEFAULT <gen>,
+# payload int)` per generator, generators interleaved, BENCH_ROUNDS rounds
+# (median shown).  Reports rows/s, WAL bytes, primary-key size and
+# avg_leaf_density (pgstattuple), each also as a ratio to bigserial.
+# Writes the medians to $BENCH_OUT (default /tmp/uuid_seq_inserts.tsv) for
+# the chart (test/bench/chart.sh).
+set -euo pipefail
+rows=${BENCH_ROWS:-2000000}
+rounds=${BENCH_ROUNDS:-5}
+out=${BENCH_OUT:-/tmp/uuid_seq_inserts.tsv}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# name | column definition
+generators=(
+	"bigserial|id bigserial PRIMARY KEY"
+	"gen_random_uuid()|id uuid PRIMARY KEY DEFAULT gen_random_uuid()"
+	"uuid_generate_v7()|id uuid PRIMARY KEY DEFAULT uuid_generate_v7()"
+)
+
+psql -X -q -c 'CREATE EXTENSION IF NOT EXISTS pgstattuple'
+echo 'INSERT INTO bench_ins (payload) SELECT g FROM generate_series(1, 1000) g;' >"$work/batch.sql"
+
+run() {	# column definition -> rows_per_s wal_bytes index_bytes density
+	psql -X -q -c "SET client_min_messages = warning; DROP TABLE IF EXISTS bench_ins; CREATE TABLE bench_ins ($1, payload int)" \
+		-c 'CHECKPOINT'
+	local lsn t0 t1
+	lsn=$(psql -X -At -c 'SELECT pg_current_wal_lsn()')
+	t0=$(date +%s.%N)
+	pgbench -n -c 2 -j 2 -t $((rows / 2000)) -f "$work/batch.sql" >/dev/null
+	t1=$(date +%s.%N)
+	psql -X -At -F ' ' -c "
+		SELECT round($rows / ($t1 - $t0)),
+		       pg_current_wal_lsn() - '$lsn'::pg_lsn,
+		       pg_relation_size('bench_ins_pkey'),
+		       (pgstatindex('bench_ins_pkey')).avg_leaf_density"
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+for g in "${generators[@]}"; do : >"$work/${g%%|*}"; done
+for _ in $(seq "$rounds"); do
+	for g in "${generators[@]}"; do
+		run "${g#*|}" >>"$work/${g%%|*}"
+	done
+done
+
+echo "== Primary-key inserts: $rows rows, 2 clients, batches of 1000 (median of $rounds) =="
+printf '%-34s | %10s | %8s | %9s | %8s | %9s | %7s | %7s\n' \
+	generator 'rows/s' '× bigser' 'WAL MB' '× bigser' 'index MB' '× bigser' density
+: >"$out"
+base=()
+for g in "${generators[@]}"; do
+	name=${g%%|*}
+	cols=()
+	for c in 1 2 3 4; do cols+=("$(awk -v c=$c '{print $c}' "$work/$name" | median)"); done
+	[[ ${#base[@]} -gt 0 ]] || base=("${cols[@]}")
+	printf '%-34s | %10.0f | %8.2f | %9.1f | %8.2f | %9.1f | %7.2f | %6.1f%%\n' "$name" \
+		"${cols[0]}" "$(awk -v a="${cols[0]}" -v b="${base[0]}" 'BEGIN {print a / b}')" \
+		"$(awk -v a="${cols[1]}" 'BEGIN {print a / 1048576}')" \
+		"$(awk -v a="${cols[1]}" -v b="${base[1]}" 'BEGIN {print a / b}')" \
+		"$(awk -v a="${cols[2]}" 'BEGIN {print a / 1048576}')" \
+		"$(awk -v a="${cols[2]}" -v b="${base[2]}" 'BEGIN {print a / b}')" \
+		"${cols[3]}"
+	printf '%s\t%s\t%s\t%s\t%s\n' "$name" "${cols[@]}" >>"$out"
+done
+psql -X -q -c 'DROP TABLE IF EXISTS bench_ins'
