@@ -6,5 +6,5 @@ cd "$(dirname "$0")/.."
 bash test/install-deps.sh
 make -s
 make -s install
-exec pg_virtualenv -o shared_preload_libraries=uuid_seq \
+exec pg_virtualenv -t -o shared_preload_libraries=uuid_seq \
 	psql -X -v ON_ERROR_STOP=1 -f test/demo.sql

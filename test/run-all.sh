@@ -34,7 +34,7 @@ make -s fuzz FUZZ_SECONDS="$FUZZ_SECONDS" >test/fuzz/fuzz.log 2>&1 || {
 grep -E '^Done' test/fuzz/fuzz.log
 
 step "regression and isolation tests (preloaded)"
-pg_virtualenv -o shared_preload_libraries=uuid_seq make installcheck TAP_TESTS= || {
+pg_virtualenv -t -o shared_preload_libraries=uuid_seq make installcheck TAP_TESTS= || {
 	cat regression.diffs output_iso/regression.diffs 2>/dev/null
 	exit 1
 }

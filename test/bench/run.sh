@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 scripts=("$@")
 [[ ${#scripts[@]} -gt 0 ]] || scripts=($(cd "$here" && ls [0-9][0-9]_*.sql [0-9][0-9]_*.sh | sort))
 export BENCH_DIR=$here BENCH_SCRIPTS="${scripts[*]}"
-exec pg_virtualenv -o shared_preload_libraries=uuid_seq -o jit=off \
+exec pg_virtualenv -t -o shared_preload_libraries=uuid_seq -o jit=off \
 	-o max_wal_size=4GB -o shared_buffers=1GB -o max_connections=100 \
 	bash -c 'set -e; cd "$BENCH_DIR"
 		psql -X -q -v ON_ERROR_STOP=1 -f setup.sql
