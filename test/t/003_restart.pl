@@ -1,6 +1,6 @@
-# Frontiers across restarts and crashes (uuid_seq.persist): a clean restart
-# with the clock an hour behind continues above the values handed out
-# before; a damaged, truncated or foreign frontier file only costs a WARNING;
+# Frontiers across restarts and crashes (uuid_seq.persist), for every
+# generator family: a clean restart with the clock an hour behind continues
+# above the values handed out before; a damaged, truncated or foreign frontier file only costs a WARNING;
 # a backend crash (the postmaster re-initialises shared memory) and an
 # immediate shutdown never rewind the frontier.
 use strict;
@@ -9,6 +9,9 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
+use FindBin;
+use lib "$FindBin::Bin/../perl";
+use UuidSeqGenerators;
 
 my $node = PostgreSQL::Test::Cluster->new('restart');
 $node->init;
@@ -17,25 +20,31 @@ $node->start;
 $node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
 my $file = $node->data_dir . '/uuid_seq.frontiers';
 
-# The largest of n fresh values, and the smallest of n more after an event.
+# The greatest of 1000 fresh values of each family, family => value.
 sub newest
 {
-	return $node->safe_psql('postgres',
-		'SELECT max(u::text) FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s');
+	return { map { ($_->{family} => $node->safe_psql('postgres', newest_sql($_, 1000))) }
+		  @GENERATORS };
 }
 
+# Whether 1000 fresh values of each family all lie above its value in $floor.
 sub all_above
 {
 	my ($floor) = @_;
-	return $node->safe_psql('postgres', qq{
-		SELECT bool_and(u > '$floor'::uuid)
-		FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s});
+	my @below = grep {
+		$node->safe_psql('postgres', qq{
+			SELECT bool_and(u $_->{gt} '$floor->{$_->{family}}')
+			FROM (SELECT $_->{expr} u FROM generate_series(1, 1000)) s}) ne 't'
+	} @GENERATORS;
+	diag('below the floor: ' . join(', ', map { $_->{family} } @below)) if @below;
+	return @below ? 'f' : 't';
 }
 
+# Where each family's frontier was restored from, when all agree.
 sub origin
 {
 	return $node->safe_psql('postgres',
-		"SELECT restored_from FROM uuid_seq_state() WHERE family = 'v7'");
+		'SELECT string_agg(DISTINCT restored_from, \',\') FROM uuid_seq_state()');
 }
 
 is(origin(), 'clock', 'a first start begins from the clock');
