@@ -3,9 +3,10 @@
  *		Shared state of a preloaded uuid_seq: one frontier per generator
  *		family and one statistics slot per backend.
  *
- * Layout: UuidSeqShared holds GENERATOR_COUNT frontier words, each a
- * pg_atomic_uint64 on its own cache line, then one slot per PGPROC that can
- * run SQL (MaxBackends of them, indexed by proc number).
+ * Two allocations, named as pg_shmem_allocations shows them: "uuid_seq"
+ * (UuidSeqShared: GENERATOR_COUNT frontier words, each a pg_atomic_uint64
+ * on its own cache line) and "uuid_seq backend slots" (one PaddedSlot per
+ * PGPROC that can run SQL, MaxBackends of them, indexed by proc number).
  *
  * Locking and memory ordering:
  * - A frontier word is only changed by pg_atomic_compare_exchange_u64 (see
@@ -33,6 +34,7 @@
 #include "shmem.h"
 
 UuidSeqShared *uuid_seq_shared = NULL;
+static PaddedSlot *backend_slots = NULL;
 
 static BackendSlot *my_slot = NULL;
 static bool my_slot_claimed = false;
@@ -58,10 +60,9 @@ backend_slot_count(void)
 }
 
 static Size
-shared_size(int nslots)
+slots_size(int nslots)
 {
-	return add_size(offsetof(UuidSeqShared, slots),
-					mul_size(nslots, sizeof(PaddedSlot)));
+	return mul_size(nslots, sizeof(PaddedSlot));
 }
 
 static void
@@ -71,7 +72,8 @@ shmem_request(void)
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
 #endif
-	RequestAddinShmemSpace(shared_size(backend_slot_count()));
+	RequestAddinShmemSpace(add_size(sizeof(UuidSeqShared),
+									slots_size(backend_slot_count())));
 	RequestNamedLWLockTranche("uuid_seq", 1);
 }
 
@@ -79,16 +81,21 @@ static void
 shmem_startup(void)
 {
 	bool		found;
+	bool		slots_found;
 	int			nslots = backend_slot_count();
 
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	uuid_seq_shared = ShmemInitStruct("uuid_seq", shared_size(nslots), &found);
+	uuid_seq_shared = ShmemInitStruct("uuid_seq", sizeof(UuidSeqShared), &found);
+	backend_slots = ShmemInitStruct("uuid_seq backend slots", slots_size(nslots),
+									&slots_found);
+	Assert(found == slots_found);
 	if (!found)
 	{
-		memset(uuid_seq_shared, 0, shared_size(nslots));
+		memset(uuid_seq_shared, 0, sizeof(UuidSeqShared));
+		memset(backend_slots, 0, slots_size(nslots));
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 		{
 			pg_atomic_init_u64(&uuid_seq_shared->frontier[i].word, 0);
@@ -154,7 +161,7 @@ shmem_my_slot(void)
 	if (procno < 0 || procno >= uuid_seq_shared->nslots)
 		return NULL;
 
-	my_slot = &uuid_seq_shared->slots[procno].slot;
+	my_slot = &backend_slots[procno].slot;
 	slot_write_begin(my_slot);
 	my_slot->pid = MyProcPid;
 	my_slot->userid = GetSessionUserId();
@@ -189,7 +196,7 @@ shmem_slot_record(BackendSlot *slot, const BackendStats *delta)
 bool
 shmem_slot_read(int i, int *pid, Oid *userid, BackendStats *stats)
 {
-	volatile BackendSlot *slot = &uuid_seq_shared->slots[i].slot;
+	volatile BackendSlot *slot = &backend_slots[i].slot;
 	BackendSlot copy;
 
 	for (;;)

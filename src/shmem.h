@@ -70,8 +70,7 @@ typedef struct UuidSeqShared
 	FrontierOrigin origin[GENERATOR_COUNT];
 	LWLock	   *lease_lock;		/* serialises lease extensions */
 	pg_atomic_uint64 stats_epoch;	/* bumped by uuid_seq_reset_stats() */
-	int			nslots;
-	PaddedSlot	slots[FLEXIBLE_ARRAY_MEMBER];
+	int			nslots;			/* entries of "uuid_seq backend slots" */
 } UuidSeqShared;
 
 /* Attached shared state, or NULL when the library is not preloaded. */
