@@ -4,8 +4,9 @@
 # Compare-exchange retries per 1000 calls are read from uuid_seq_backends
 # just before each v7 run ends (the pgbench backends' slots go when they exit).
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 seconds=${BENCH_SECONDS:-5}
-rounds=${BENCH_ROUNDS:-3}
+rounds=${BENCH_ROUNDS:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -21,10 +22,9 @@ run() {	# clients generator -> tps [retries per 1000 calls]
 	echo "$(grep -oP 'tps = \K[0-9.]+' "$work/out" | head -1) $counters"
 }
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 echo '== Concurrency: pgbench SELECT <gen>, tps (median of '"$rounds"' rounds of '"$seconds"' s) =='
-printf '%8s | %18s | %18s | %6s | %s\n' clients 'gen_random_uuid()' 'uuid_generate_v7()' ratio 'cas retries / 1000 calls'
+printf '%8s | %26s | %26s | %6s | %s\n' clients 'gen_random_uuid() (min–max)' 'uuid_generate_v7() (min–max)' ratio 'cas retries / 1000 calls'
 for clients in 1 2 8 32; do
 	: >"$work/ref"; : >"$work/v7"; : >"$work/retries"
 	for _ in $(seq "$rounds"); do
@@ -33,5 +33,6 @@ for clients in 1 2 8 32; do
 		echo "$tps" >>"$work/v7"; echo "$retries" >>"$work/retries"
 	done
 	ref=$(median <"$work/ref"); v7=$(median <"$work/v7"); retries=$(median <"$work/retries")
-	printf '%8s | %18.0f | %18.0f | %6.3f | %s\n' "$clients" "$ref" "$v7" "$(awk -v a="$v7" -v b="$ref" 'BEGIN {print a / b}')" "$retries"
+	printf '%8s | %26s | %26s | %6.3f | %s\n' "$clients" "$(spread <"$work/ref")" "$(spread <"$work/v7")" \
+		"$(ratio "$v7" "$ref")" "$retries"
 done

@@ -7,6 +7,7 @@
 # Writes the medians to $BENCH_OUT (default /tmp/uuid_seq_inserts.tsv) for
 # the chart (test/bench/chart.sh).
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 rows=${BENCH_ROWS:-2000000}
 rounds=${BENCH_ROUNDS:-5}
 out=${BENCH_OUT:-/tmp/uuid_seq_inserts.tsv}
@@ -38,7 +39,6 @@ run() {	# column definition -> rows_per_s wal_bytes index_bytes density
 		       (pgstatindex('bench_ins_pkey')).avg_leaf_density"
 }
 
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 for g in "${generators[@]}"; do : >"$work/${g%%|*}"; done
 for _ in $(seq "$rounds"); do
@@ -47,8 +47,8 @@ for _ in $(seq "$rounds"); do
 	done
 done
 
-echo "== Primary-key inserts: $rows rows, 2 clients, batches of 1000 (median of $rounds) =="
-printf '%-34s | %10s | %8s | %9s | %8s | %9s | %7s | %7s\n' \
+echo "== Primary-key inserts: $rows rows, 2 clients, batches of 1000 (median of $rounds, min–max) =="
+printf '%-42s | %26s | %8s | %8s | %8s | %8s | %8s | %7s\n' \
 	generator 'rows/s' '× bigser' 'WAL MB' '× bigser' 'index MB' '× bigser' density
 : >"$out"
 base=()
@@ -57,12 +57,10 @@ for g in "${generators[@]}"; do
 	cols=()
 	for c in 1 2 3 4; do cols+=("$(awk -v c=$c '{print $c}' "$work/$name" | median)"); done
 	[[ ${#base[@]} -gt 0 ]] || base=("${cols[@]}")
-	printf '%-34s | %10.0f | %8.2f | %9.1f | %8.2f | %9.1f | %7.2f | %6.1f%%\n' "$name" \
-		"${cols[0]}" "$(awk -v a="${cols[0]}" -v b="${base[0]}" 'BEGIN {print a / b}')" \
-		"$(awk -v a="${cols[1]}" 'BEGIN {print a / 1048576}')" \
-		"$(awk -v a="${cols[1]}" -v b="${base[1]}" 'BEGIN {print a / b}')" \
-		"$(awk -v a="${cols[2]}" 'BEGIN {print a / 1048576}')" \
-		"$(awk -v a="${cols[2]}" -v b="${base[2]}" 'BEGIN {print a / b}')" \
+	printf '%-42s | %26s | %8.2f | %8.1f | %8.2f | %8.1f | %8.2f | %6.1f%%\n' "$name" \
+		"$(awk '{print $1}' "$work/$name" | spread)" "$(ratio "${cols[0]}" "${base[0]}")" \
+		"$(ratio "${cols[1]}" 1048576)" "$(ratio "${cols[1]}" "${base[1]}")" \
+		"$(ratio "${cols[2]}" 1048576)" "$(ratio "${cols[2]}" "${base[2]}")" \
 		"${cols[3]}"
 	printf '%s\t%s\t%s\t%s\t%s\n' "$name" "${cols[@]}" >>"$out"
 done

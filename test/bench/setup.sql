@@ -12,12 +12,30 @@ BEGIN
     RETURN extract(epoch FROM clock_timestamp() - t0) * 1000;
 END $$;
 
--- Net ns per call of each expression: `SELECT count(<expr>)` over n rows
--- minus the baseline `SELECT count(*)` over the same rows, measured in
--- `reps` interleaved rounds.  Medians with min and max, and the ratio of the
--- median to that of the reference expression.
+-- Samples of the current measurement: one value per label and round.
+CREATE UNLOGGED TABLE IF NOT EXISTS bench.samples (label text, v float8);
+
+-- Median, min and max of the samples per label, and the
+-- ratio of each median to that of the reference label.
+CREATE OR REPLACE FUNCTION bench.summary(reference text)
+RETURNS TABLE (label text, median numeric, min numeric, max numeric, ratio numeric)
+LANGUAGE sql AS $$
+    WITH m AS (
+        SELECT s.label, percentile_cont(0.5) WITHIN GROUP (ORDER BY s.v) AS med,
+               min(s.v) AS lo, max(s.v) AS hi
+        FROM bench.samples s GROUP BY s.label)
+    SELECT m.label, round(m.med::numeric, 1), round(m.lo::numeric, 1), round(m.hi::numeric, 1),
+           round((m.med / nullif((SELECT med FROM m WHERE m.label = reference), 0))::numeric, 3)
+    FROM m ORDER BY m.label LIKE '(%' DESC, m.med;
+$$;
+
+-- Net ns per call of each expression: `SELECT count(<expr>) FROM <source>`
+-- over n rows minus the baseline `SELECT count(*)` over the same rows, in
+-- `reps` interleaved rounds.  The source defaults to generate_series(1, n);
+-- give a table of n rows to feed functions non-constant input.
 CREATE OR REPLACE FUNCTION bench.per_call(exprs text[], reference text,
-                                          n int DEFAULT 5000000, reps int DEFAULT 5)
+                                          n int DEFAULT 5000000, reps int DEFAULT 5,
+                                          source text DEFAULT NULL)
 RETURNS TABLE (expression text, net_ns numeric, min_ns numeric, max_ns numeric,
                ratio numeric)
 LANGUAGE plpgsql AS $$
@@ -25,23 +43,33 @@ DECLARE
     base float8;
     e text;
 BEGIN
-    CREATE TEMP TABLE IF NOT EXISTS bench_samples (expr text, ns float8);
-    TRUNCATE bench_samples;
+    source := coalesce(source, format('generate_series(1, %s) g', n));
+    TRUNCATE bench.samples;
     FOR r IN 1..reps LOOP
-        base := bench.time_ms(format('SELECT count(*) FROM generate_series(1, %s)', n));
-        INSERT INTO bench_samples VALUES ('(baseline, total)', base * 1e6 / n);
+        base := bench.time_ms(format('SELECT count(*) FROM %s', source));
+        INSERT INTO bench.samples VALUES ('(baseline, total)', base * 1e6 / n);
         FOREACH e IN ARRAY exprs LOOP
-            INSERT INTO bench_samples
-            SELECT e, (bench.time_ms(format('SELECT count(%s) FROM generate_series(1, %s)', e, n))
+            INSERT INTO bench.samples
+            SELECT e, (bench.time_ms(format('SELECT count(%s) FROM %s', e, source))
                        - base) * 1e6 / n;
         END LOOP;
     END LOOP;
-    RETURN QUERY
-    WITH m AS (
-        SELECT s.expr, percentile_cont(0.5) WITHIN GROUP (ORDER BY s.ns) AS med,
-               min(s.ns) AS lo, max(s.ns) AS hi
-        FROM bench_samples s GROUP BY s.expr)
-    SELECT m.expr, round(m.med::numeric, 1), round(m.lo::numeric, 1), round(m.hi::numeric, 1),
-           round((m.med / (SELECT med FROM m WHERE m.expr = reference))::numeric, 3)
-    FROM m ORDER BY m.expr = '(baseline, total)' DESC, m.med;
+    RETURN QUERY SELECT * FROM bench.summary(reference);
+END $$;
+
+-- Wall time in ms of each statement, in `reps` interleaved rounds; each label
+-- names its statement.
+CREATE OR REPLACE FUNCTION bench.per_statement(labels text[], statements text[],
+                                               reference text, reps int DEFAULT 5)
+RETURNS TABLE (statement text, median_ms numeric, min_ms numeric, max_ms numeric,
+               ratio numeric)
+LANGUAGE plpgsql AS $$
+BEGIN
+    TRUNCATE bench.samples;
+    FOR r IN 1..reps LOOP
+        FOR i IN 1..array_length(statements, 1) LOOP
+            INSERT INTO bench.samples VALUES (labels[i], bench.time_ms(statements[i]));
+        END LOOP;
+    END LOOP;
+    RETURN QUERY SELECT * FROM bench.summary(reference);
 END $$;
