@@ -1,0 +1,94 @@
+-- Edge inputs for every SQL function of the extension (SPEC §8), driven by
+-- the catalog so that a new function is covered as soon as it exists: each
+-- argument in turn takes NULL and the edge values of its type (nil and max
+-- uuid; ±infinity, 1970-01-01, just before it and the last instant
+-- PostgreSQL represents; empty and huge text; extreme integers and
+-- intervals) while the others hold an ordinary value.  Each call shows its
+-- result (IMMUTABLE functions), "value" (others) or the SQLSTATE it raised.
+
+CREATE FUNCTION pg_temp.outcome(call text, show_value bool) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+    result text;
+BEGIN
+    EXECUTE 'SELECT (' || call || ')::text' INTO result;
+    RETURN CASE WHEN result IS NULL THEN 'NULL'
+                WHEN show_value THEN result
+                ELSE 'value' END;
+EXCEPTION WHEN OTHERS THEN
+    RETURN 'ERROR ' || SQLSTATE;
+END $$;
+
+-- an ordinary value per argument name (or type), and the edge values per type
+CREATE TEMP TABLE ordinary (name text, type regtype, val text);
+INSERT INTO ordinary VALUES
+    ('layout', 'text', '''sqlserver'''),
+    ('strategy', 'text', '''unix_ms'''),
+    (NULL, 'text', '''01ARZ3NDEKTSV4RRFFQ69G5FAV'''),
+    (NULL, 'uuid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
+    (NULL, 'timestamptz', '''2024-01-02 03:04:05.678+00'''),
+    (NULL, 'timestamp', '''2024-01-02 03:04:05.678'''),
+    (NULL, 'interval', '''1 day'''),
+    (NULL, 'int4', '8'),
+    (NULL, 'bool', 'true');
+CREATE TEMP TABLE edge (type regtype, val text);
+INSERT INTO edge VALUES
+    ('uuid', 'NULL'),
+    ('uuid', '''00000000-0000-0000-0000-000000000000'''),
+    ('uuid', '''ffffffff-ffff-ffff-ffff-ffffffffffff'''),
+    ('timestamptz', 'NULL'),
+    ('timestamptz', '''-infinity'''),
+    ('timestamptz', '''infinity'''),
+    ('timestamptz', '''1969-12-31 23:59:59.999999+00'''),
+    ('timestamptz', '''1970-01-01 00:00:00+00'''),
+    ('timestamptz', '''294276-12-31 23:59:59.999999+00'''),
+    ('timestamp', 'NULL'),
+    ('timestamp', '''-infinity'''),
+    ('timestamp', '''infinity'''),
+    ('timestamp', '''1969-12-31 23:59:59.999999'''),
+    ('timestamp', '''1970-01-01 00:00:00'''),
+    ('timestamp', '''294276-12-31 23:59:59.999999'''),
+    ('interval', 'NULL'),
+    ('interval', '''-178000000 years'''),
+    ('interval', '''178000000 years'''),
+    ('text', 'NULL'),
+    ('text', ''''''),
+    ('text', 'repeat(''Z'', 1000000)'),
+    ('int4', 'NULL'),
+    ('int4', '-1'),
+    ('int4', '2147483647'),
+    ('bool', 'NULL');
+
+-- the extension's functions callable from SQL (not type I/O or support)
+CREATE TEMP TABLE fn AS
+SELECT p.oid, p.proname, p.provolatile = 'i' AS immutable,
+       p.proargtypes::regtype[] AS types, p.proargnames AS names
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_seq'
+WHERE p.prokind = 'f' AND p.pronargs > 0
+  AND NOT p.proargtypes::regtype[] && ARRAY['internal', 'cstring']::regtype[];
+
+-- the calls: argument i (numbered from 1 in the output) takes each edge
+-- value of its type
+CREATE TEMP TABLE calls AS
+SELECT f.oid::regprocedure AS function, i + 1 AS arg, x.val AS input,
+       format('%s(%s)', f.oid::regproc,
+              (SELECT string_agg(CASE WHEN j = i THEN x.val
+                                      ELSE (SELECT o.val FROM ordinary o
+                                            WHERE o.type = f.types[j]
+                                              AND (o.name = f.names[j] OR o.name IS NULL)
+                                            ORDER BY o.name NULLS LAST LIMIT 1)
+                                 END || '::' || f.types[j], ', ' ORDER BY j)
+               FROM generate_subscripts(f.types, 1) j)) AS call,
+       f.immutable
+FROM fn f, generate_subscripts(f.types, 1) i
+JOIN edge x ON true
+WHERE x.type = f.types[i];
+
+-- every argument type has edge values
+SELECT DISTINCT t AS type_without_edges
+FROM fn, unnest(types) t WHERE t NOT IN (SELECT type FROM edge);
+
+SELECT function, arg, left(input, 40) AS input, pg_temp.outcome(call, immutable) AS outcome
+FROM calls ORDER BY function::text, arg, input;
