@@ -1,5 +1,7 @@
 # uuid_seq: PGXS build.  `make installcheck` runs regress, isolation and TAP
 # tests against a running server; test/run-all.sh runs the whole suite.
+# Builds in the tree or out of it (pg_buildext: make -f <srcdir>/Makefile
+# VPATH=<srcdir> in build-<version>/), so source paths go through $(srcdir).
 
 MODULE_big = uuid_seq
 OBJS = \
@@ -18,21 +20,27 @@ OBJS = \
 PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB and ULID keys"
 
 EXTENSION = uuid_seq
-DATA = sql/uuid_seq--1.0.sql
+# every install and upgrade script (uuid_seq--1.0.sql, uuid_seq--1.0--1.1.sql, ...)
+DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
 
 PG_CPPFLAGS = -I$(srcdir)/src
 
-REGRESS = v7_state v7 edge_inputs
+# upgrade stays last: it drops and re-creates the extension.
+REGRESS = v7_state v7 edge_inputs upgrade
 ISOLATION = v7_shared_frontier
-ISOLATION_OPTS = --inputdir=test
+ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
-PROVE_TESTS = $(wildcard test/t/*.pl)
+# prove runs in $(srcdir)
+PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/t/*.pl))
 
 EXTRA_CLEAN = test/unit/run_unit_tests test/fuzz/out output_iso
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# Out of the tree the object subdirectories must exist before compiling.
+$(shell mkdir -p $(sort $(dir $(OBJS))))
 
 # The TAP tests alone (they start their own servers; run as a non-root user).
 # 001_no_preload.pl reruns REGRESS against a server without preload.
