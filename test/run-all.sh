@@ -5,6 +5,8 @@
 #      valgrind, and a bounded libFuzzer run of its harnesses
 #   3. pg_regress + isolation against a throwaway server preloading uuid_seq
 #   4. TAP tests (their own servers: without preload, with preload, ...)
+#   5. the Debian package (test/deb-check.sh): build, install, test the .deb;
+#      last, as its files replace the ones `make install` put there
 # Servers refuse to run as root, so as root the TAP tests run as the
 # postgres user on a copy of the tree it owns.
 set -euo pipefail
@@ -49,5 +51,8 @@ if [[ $(id -u) -eq 0 ]]; then
 else
 	make prove
 fi
+
+step "Debian package"
+bash test/deb-check.sh
 
 step "all tests passed"
