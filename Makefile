@@ -6,6 +6,7 @@ OBJS = \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
 	src/core/rfc9562.o \
+	src/core/ulid.o \
 	src/generator.o \
 	src/guc.o \
 	src/persist.o \
@@ -13,6 +14,7 @@ OBJS = \
 	src/random.o \
 	src/shmem.o \
 	src/state_funcs.o \
+	src/ulid_funcs.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o
 PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB and ULID keys"

@@ -109,7 +109,7 @@ ulid_encode(uint64_t word, uint64_t low, unsigned node_bits, uint32_t node_id,
 }
 
 uint32_t
-ulid_node_id(const uint8_t u[UUID_BYTES], unsigned bits)
+ulid_extract_node_id(const uint8_t u[UUID_BYTES], unsigned bits)
 {
 	uint32_t	top16 = (uint32_t) u[6] << 8 | u[7];
 

@@ -52,7 +52,7 @@ extern void ulid_encode(uint64_t word, uint64_t low, unsigned node_bits,
 						uint32_t node_id, uint8_t out[UUID_BYTES]);
 
 /* The top `bits` (0..16) of the 80-bit part. */
-extern uint32_t ulid_node_id(const uint8_t u[UUID_BYTES], unsigned bits);
+extern uint32_t ulid_extract_node_id(const uint8_t u[UUID_BYTES], unsigned bits);
 
 /*
  * ulid_generate_xact(): the low field of a transaction's first value is

@@ -201,20 +201,20 @@ test_layout(void)
 	CHECK(parse_uuid("018cc820-db2e-1234-0123-456789abcdef", expect) == 0);
 	CHECK(memcmp(u, expect, UUID_BYTES) == 0);
 	CHECK(uuid_unix_ms(u) == (uint64_t) T0_MS);
-	CHECK(ulid_node_id(u, 0) == 0);
+	CHECK(ulid_extract_node_id(u, 0) == 0);
 
 	/* 16 node bits: node, seq, then 48 low bits */
 	ulid_encode(word, UINT64_MAX, 16, 0xbeef, u);
 	CHECK(parse_uuid("018cc820-db2e-beef-1234-ffffffffffff", expect) == 0);
 	CHECK(memcmp(u, expect, UUID_BYTES) == 0);
-	CHECK(ulid_node_id(u, 16) == 0xbeef);
-	CHECK(ulid_node_id(u, 4) == 0xb);
+	CHECK(ulid_extract_node_id(u, 16) == 0xbeef);
+	CHECK(ulid_extract_node_id(u, 4) == 0xb);
 
 	/* 5 node bits: node 0b10101, seq straddling bytes 6-8 */
 	ulid_encode(word, 0, 5, 0x15, u);
 	CHECK(parse_uuid("018cc820-db2e-a891-a000-000000000000", expect) == 0);
 	CHECK(memcmp(u, expect, UUID_BYTES) == 0);
-	CHECK(ulid_node_id(u, 5) == 0x15);
+	CHECK(ulid_extract_node_id(u, 5) == 0x15);
 	/* node ids wider than node_bits are cut to them */
 	ulid_encode(word, 0, 5, 0xffe0 | 0x15, u);
 	CHECK(memcmp(u, expect, UUID_BYTES) == 0);
