@@ -24,8 +24,8 @@ DATA = sql/uuid_seq--1.0.sql
 
 PG_CPPFLAGS = -I$(srcdir)/src
 
-REGRESS = v7_state v7
-ISOLATION = v7_shared_frontier
+REGRESS = v7_state v7 ulid
+ISOLATION = v7_shared_frontier ulid_xact
 ISOLATION_OPTS = --inputdir=test
 TAP_TESTS = 1
 PROVE_TESTS = $(wildcard test/t/*.pl)
