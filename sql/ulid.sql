@@ -4,14 +4,7 @@
 -- can run again on the same server.
 SET timezone = 'UTC';
 
--- catalog markings: volatility, strictness, parallel safety, result type
-SELECT p.proname, pg_get_function_arguments(p.oid) AS args,
-       p.provolatile, p.proisstrict, p.proparallel, p.prorettype::regtype
-FROM pg_proc p
-JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
-JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_seq'
-WHERE p.proname LIKE '%ulid%'
-ORDER BY 1, 2;
+-- (the catalog markings of the ULID functions are listed in v7.sql)
 
 -- the shared vectors (vectors/ulid.tsv), both ways, in either case
 CREATE TEMP TABLE vectors (t text, u uuid, note text);

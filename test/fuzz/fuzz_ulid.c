@@ -30,16 +30,6 @@ check_canonical(const uint8_t u[UUID_BYTES])
 		abort();
 }
 
-static uint64_t
-get_u64(const uint8_t *p)
-{
-	uint64_t	v = 0;
-
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int
@@ -75,11 +65,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size >= 2 * 8 + 1)
 	{
-		uint64_t	word = get_u64(data);	/* every word is valid: 48 + 16 bits */
-		uint64_t	low = get_u64(data + 8);
+		uint64_t	word;		/* every word is valid: 48 + 16 bits */
+		uint64_t	low;
 		unsigned	node_bits = data[16] % (NODE_BITS_MAX + 1);
-		uint32_t	node_id = (uint32_t) (low >> 48);
+		uint32_t	node_id;
 
+		memcpy(&word, data, sizeof(word));
+		memcpy(&low, data + 8, sizeof(low));
+		node_id = (uint32_t) (low >> 48);
 		memcpy(u, data, UUID_BYTES);
 		check_canonical(u);
 		ulid_encode(word, low, node_bits, node_id, u);
