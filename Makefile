@@ -8,6 +8,7 @@ OBJS = \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
 	src/core/rfc9562.o \
+	src/core/ulid.o \
 	src/generator.o \
 	src/guc.o \
 	src/persist.o \
@@ -15,6 +16,7 @@ OBJS = \
 	src/random.o \
 	src/shmem.o \
 	src/state_funcs.o \
+	src/ulid_funcs.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o
 PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB and ULID keys"
@@ -26,8 +28,8 @@ DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
 PG_CPPFLAGS = -I$(srcdir)/src
 
 # upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 edge_inputs upgrade
-ISOLATION = v7_shared_frontier
+REGRESS = v7_state v7 ulid edge_inputs upgrade
+ISOLATION = v7_shared_frontier ulid_xact
 ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
 # prove runs in $(srcdir)
@@ -38,6 +40,9 @@ EXTRA_CLEAN = test/unit/run_unit_tests test/fuzz/out output_iso
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# PGXS tracks no header dependencies: rebuild every object when a header changes.
+$(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/core/*.h)
 
 # Out of the tree the object subdirectories must exist before compiling.
 $(shell mkdir -p $(sort $(dir $(OBJS))))

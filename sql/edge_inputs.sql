@@ -6,6 +6,9 @@
 -- intervals) while the others hold an ordinary value.  Each call shows its
 -- result (IMMUTABLE functions), "value" (others) or the SQLSTATE it raised.
 
+SET TimeZone = 'UTC';
+SET DateStyle = 'ISO';
+
 CREATE FUNCTION pg_temp.outcome(call text, show_value bool) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE

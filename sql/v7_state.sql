@@ -4,6 +4,7 @@
 CREATE EXTENSION uuid_seq;
 SET timezone = 'UTC';
 SELECT uuid_version(uuid_generate_v7()) AS warm_up;
+SELECT ulid_generate() IS NOT NULL AS ulid_warm_up;
 
 -- the settings and their contexts (node_id and node_bits need preloading)
 SELECT name, setting, vartype, context FROM pg_settings

@@ -23,10 +23,12 @@
 
 const FrontierFamily *const generator_families[GENERATOR_COUNT] = {
 	[GENERATOR_V7] = &uuidv7_family,
+	[GENERATOR_ULID] = &ulid_family,
 };
 
 const char *const generator_names[GENERATOR_COUNT] = {
 	[GENERATOR_V7] = "v7",
+	[GENERATOR_ULID] = "ulid",
 };
 
 static uint64_t local_frontier[GENERATOR_COUNT];

@@ -8,11 +8,13 @@
 
 #include "core/frontier.h"
 #include "core/rfc9562.h"
+#include "core/ulid.h"
 
 /* One frontier per family; append only (the order is persisted). */
 typedef enum GeneratorId
 {
 	GENERATOR_V7,
+	GENERATOR_ULID,
 	GENERATOR_COUNT
 } GeneratorId;
 

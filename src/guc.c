@@ -1,6 +1,7 @@
 /*
  * guc.c
- *		The uuid_seq.* settings (SPEC §7).
+ *		The uuid_seq.* settings (SPEC §7), and the check of a node-bits
+ *		argument against the range of uuid_seq.node_bits.
  *
  * uuid_seq.node_id and uuid_seq.node_bits are fixed at server start
  * (postmaster context, so only defined when preloaded); uuid_seq.clock_shift is superuser-only because it
@@ -163,4 +164,15 @@ GucInit(bool preloading)
 						uuid_seq_node_id, uuid_seq_node_bits),
 				 errhint("Raise uuid_seq.node_bits or choose a node id below %d.",
 						 1 << uuid_seq_node_bits)));
+}
+
+unsigned
+node_bits_arg(int32 bits)
+{
+	if (bits < 0 || bits > NODE_BITS_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("node bits must be between 0 and %d, not %d",
+						NODE_BITS_MAX, bits)));
+	return (unsigned) bits;
 }

@@ -15,4 +15,10 @@ extern bool uuid_seq_persist;
 
 extern void GucInit(bool preloading);
 
+/*
+ * The bits argument of uuid_node_id() and ulid_node_id(), checked against
+ * the range of uuid_seq.node_bits (SQLSTATE 22023 outside it).
+ */
+extern unsigned node_bits_arg(int32 bits);
+
 #endif							/* UUID_SEQ_GUC_H */

@@ -31,6 +31,9 @@ frontier_as_uuid(GeneratorId id, uint64 word)
 		case GENERATOR_V7:
 			uuidv7_encode(word, 0, 0, 0, uuid->data);
 			break;
+		case GENERATOR_ULID:
+			ulid_encode(word, 0, 0, 0, uuid->data);
+			break;
 		case GENERATOR_COUNT:
 			pg_unreachable();
 	}

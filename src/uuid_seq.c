@@ -11,6 +11,7 @@
 
 #include "guc.h"
 #include "shmem.h"
+#include "ulid_funcs.h"
 
 PG_MODULE_MAGIC;
 
@@ -22,4 +23,5 @@ _PG_init(void)
 	GucInit(process_shared_preload_libraries_in_progress);
 	if (process_shared_preload_libraries_in_progress)
 		ShmemInit();
+	UlidInit();
 }

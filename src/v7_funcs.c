@@ -238,14 +238,9 @@ Datum
 uuid_node_id(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
-	int32		bits = PG_GETARG_INT32(1);
+	unsigned	bits = node_bits_arg(PG_GETARG_INT32(1));
 
-	if (bits < 0 || bits > NODE_BITS_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("node bits must be between 0 and %d, not %d",
-						NODE_BITS_MAX, bits)));
-	PG_RETURN_INT32((int32) uuidv7_node_id(uuid->data, (unsigned) bits));
+	PG_RETURN_INT32((int32) uuidv7_node_id(uuid->data, bits));
 }
 
 Datum

@@ -15,6 +15,12 @@ our @GENERATORS = (
 		gt => '>',
 		node_id => 'uuid_node_id(%s, 8)',
 	},
+	{
+		family => 'ulid',
+		expr => 'ulid_generate()',
+		gt => '>',
+		node_id => 'ulid_node_id(%s, 8)',
+	},
 );
 
 # SQL for the greatest of $n fresh values of generator $g, as text.

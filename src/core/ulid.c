@@ -1,0 +1,179 @@
+/*
+ * ulid.c
+ *		ULID (SPEC §4): the generator family, the 80-bit part's layout, the
+ *		per-transaction low bits and Crockford base32 text.
+ *
+ * Pure C (no PostgreSQL headers); see ulid.h for the layout.  A ULID is
+ * handled as two big-endian 64-bit halves: hi = ms:48 | the top 16 bits of
+ * the 80-bit part, lo = its remaining 64 bits.  The text form reads the
+ * 128 bits as a 130-bit number (two leading zero bits) in 26 groups of 5,
+ * most significant first, so text order (C collation) is byte order.
+ */
+#include "ulid.h"
+
+static const char ulid_alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/*
+ * Character -> value + 1 (0: not in the alphabet).  Lowercase letters are
+ * accepted; I, L, O and U (which Crockford's decoder would map) are not.
+ */
+#define DIGIT(c, v)		[c] = (v) + 1
+#define LETTER(c, v)	[c] = (v) + 1, [(c) - 'A' + 'a'] = (v) + 1
+static const uint8_t ulid_values[256] = {
+	DIGIT('0', 0), DIGIT('1', 1), DIGIT('2', 2), DIGIT('3', 3),
+	DIGIT('4', 4), DIGIT('5', 5), DIGIT('6', 6), DIGIT('7', 7),
+	DIGIT('8', 8), DIGIT('9', 9),
+	LETTER('A', 10), LETTER('B', 11), LETTER('C', 12), LETTER('D', 13),
+	LETTER('E', 14), LETTER('F', 15), LETTER('G', 16), LETTER('H', 17),
+	LETTER('J', 18), LETTER('K', 19), LETTER('M', 20), LETTER('N', 21),
+	LETTER('P', 22), LETTER('Q', 23), LETTER('R', 24), LETTER('S', 25),
+	LETTER('T', 26), LETTER('V', 27), LETTER('W', 28), LETTER('X', 29),
+	LETTER('Y', 30), LETTER('Z', 31),
+};
+
+static inline uint64_t
+low_mask(unsigned bits)
+{
+	return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+}
+
+static bool
+ulid_word_from_ns(int64_t ns, uint64_t *word)
+{
+	if (ns < 0)
+		return false;
+	/* int64 ns end in 2262, far below 2^48 ms */
+	*word = (uint64_t) (ns / NS_PER_MS) << ULID_SEQ_BITS;
+	return true;
+}
+
+static int64_t
+ulid_word_to_ns(uint64_t word)
+{
+	uint64_t	ms = word >> ULID_SEQ_BITS;
+
+	/* words past the end of int64 ns (2262) saturate */
+	if (ms >= (uint64_t) (INT64_MAX / NS_PER_MS))
+		return INT64_MAX;
+	return (int64_t) (ms * NS_PER_MS);
+}
+
+const FrontierFamily ulid_family = {
+	.name = "ULID",
+	.range = ULID_RANGE,
+	.counter_bits = ULID_SEQ_BITS,
+	.random_start = true,
+	.max_word = (ULID_MAX_MS << ULID_SEQ_BITS) | ((1 << ULID_SEQ_BITS) - 1),
+	.word_from_ns = ulid_word_from_ns,
+	.word_to_ns = ulid_word_to_ns,
+};
+
+unsigned
+ulid_low_bits(unsigned node_bits)
+{
+	return 64 - node_bits;
+}
+
+static void
+put_be64(uint64_t v, uint8_t *out)
+{
+	for (int i = 0; i < 8; i++)
+		out[i] = (uint8_t) (v >> (56 - 8 * i));
+}
+
+static uint64_t
+get_be64(const uint8_t *p)
+{
+	uint64_t	v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+void
+ulid_encode(uint64_t word, uint64_t low, unsigned node_bits, uint32_t node_id,
+			uint8_t out[UUID_BYTES])
+{
+	unsigned	low_bits = ulid_low_bits(node_bits);
+	/* node:node_bits | seq:16, the top of the 80-bit part */
+	uint64_t	upper = (uint64_t) (node_id & low_mask(node_bits)) << ULID_SEQ_BITS |
+		(word & low_mask(ULID_SEQ_BITS));
+	uint64_t	hi = (word >> ULID_SEQ_BITS) << 16 | upper >> node_bits;
+	uint64_t	lo = low & low_mask(low_bits);
+
+	if (node_bits > 0)
+		lo |= upper << low_bits;
+	put_be64(hi, out);
+	put_be64(lo, out + 8);
+}
+
+uint32_t
+ulid_extract_node_id(const uint8_t u[UUID_BYTES], unsigned bits)
+{
+	uint32_t	top16 = (uint32_t) u[6] << 8 | u[7];
+
+	return top16 >> (16 - bits);
+}
+
+uint64_t
+ulid_xact_low_start(uint64_t random, unsigned node_bits)
+{
+	return random & (low_mask(ulid_low_bits(node_bits)) >> 2);
+}
+
+bool
+ulid_xact_low_next(uint64_t *low, unsigned node_bits)
+{
+	if (*low >= low_mask(ulid_low_bits(node_bits)))
+		return false;
+	(*low)++;
+	return true;
+}
+
+void
+ulid_to_text(const uint8_t u[UUID_BYTES], char out[ULID_TEXT_LEN])
+{
+	uint64_t	hi = get_be64(u);
+	uint64_t	lo = get_be64(u + 8);
+
+	for (int i = 0; i < ULID_TEXT_LEN; i++)
+	{
+		/* bit position of the group's lowest bit in the 128-bit value */
+		int			shift = 125 - 5 * i;
+		uint64_t	group;
+
+		if (shift >= 64)
+			group = hi >> (shift - 64);
+		else if (shift > 59)
+			group = lo >> shift | hi << (64 - shift);
+		else
+			group = lo >> shift;
+		out[i] = ulid_alphabet[group & 31];
+	}
+}
+
+UlidTextStatus
+ulid_from_text(const char *text, size_t len, uint8_t out[UUID_BYTES])
+{
+	uint64_t	hi = 0;
+	uint64_t	lo = 0;
+
+	if (len != ULID_TEXT_LEN)
+		return ULID_TEXT_BAD_LENGTH;
+	for (size_t i = 0; i < ULID_TEXT_LEN; i++)
+	{
+		uint8_t		v = ulid_values[(unsigned char) text[i]];
+
+		if (v == 0)
+			return ULID_TEXT_BAD_CHAR;
+		hi = hi << 5 | lo >> 59;
+		lo = lo << 5 | (uint64_t) (v - 1);
+	}
+	/* the first character holds bits 129..125: the top two must be zero */
+	if (ulid_values[(unsigned char) text[0]] - 1 > 7)
+		return ULID_TEXT_OVERFLOW;
+	put_be64(hi, out);
+	put_be64(lo, out + 8);
+	return ULID_TEXT_OK;
+}

@@ -1,0 +1,180 @@
+/*
+ * ulid_funcs.c
+ *		SQL functions for ULIDs (SPEC §4): generation from the ULID frontier,
+ *		per-transaction generation, the Crockford base32 text form, the time
+ *		and the node id.
+ *
+ * ulid_generate_xact() keeps, per backend, the state of the current
+ * top-level transaction: the frontier step its first call took and the low
+ * field of its last value.  Later calls add 1 to the low field, so they keep
+ * the first call's timestamp and stay below every value taken from the
+ * frontier after that first call; the transaction reserves one frontier
+ * step, never a whole millisecond.  A transaction callback forgets the state
+ * at top-level commit, abort and prepare.  Nothing happens on ROLLBACK TO: the
+ * values of the rolled-back subtransaction may already be out (returned to
+ * the client, sent elsewhere), so they are never handed out again.
+ */
+#include "postgres.h"
+
+#include "access/xact.h"
+#include "fmgr.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+
+#include "generator.h"
+#include "guc.h"
+#include "random.h"
+#include "timeconv.h"
+#include "ulid_funcs.h"
+
+PG_FUNCTION_INFO_V1(ulid_generate);
+PG_FUNCTION_INFO_V1(ulid_generate_xact);
+PG_FUNCTION_INFO_V1(uuid_to_ulid);
+PG_FUNCTION_INFO_V1(ulid_to_uuid);
+PG_FUNCTION_INFO_V1(ulid_timestamp);
+PG_FUNCTION_INFO_V1(ulid_node_id);
+
+/* ulid_generate_xact()'s state for the current top-level transaction */
+typedef struct UlidXactState
+{
+	bool		active;			/* the transaction has taken its step */
+	FrontierTake take;			/* that step */
+	uint64		low;			/* the low field of the last value */
+} UlidXactState;
+
+static UlidXactState ulid_xact = {false};
+
+static void
+ulid_xact_callback(XactEvent event, void *arg)
+{
+	switch (event)
+	{
+		case XACT_EVENT_COMMIT:
+		case XACT_EVENT_PARALLEL_COMMIT:
+		case XACT_EVENT_ABORT:
+		case XACT_EVENT_PARALLEL_ABORT:
+		case XACT_EVENT_PREPARE:
+			ulid_xact.active = false;
+			break;
+		default:
+			break;
+	}
+}
+
+void
+UlidInit(void)
+{
+	RegisterXactCallback(ulid_xact_callback, NULL);
+}
+
+static pg_uuid_t *
+ulid_make(uint64 word, uint64 low)
+{
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+
+	ulid_encode(word, low, uuid_seq_node_bits, uuid_seq_node_id, uuid->data);
+	return uuid;
+}
+
+Datum
+ulid_generate(PG_FUNCTION_ARGS)
+{
+	FrontierTake take;
+	pg_uuid_t  *uuid;
+
+	generator_take(GENERATOR_ULID, &take);
+	uuid = ulid_make(take.word, random_u64());
+	generator_record(GENERATOR_ULID, &take, uuid->data);
+	PG_RETURN_UUID_P(uuid);
+}
+
+Datum
+ulid_generate_xact(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid;
+
+	if (!ulid_xact.active)
+	{
+		generator_take(GENERATOR_ULID, &ulid_xact.take);
+		ulid_xact.low = ulid_xact_low_start(random_u64(), uuid_seq_node_bits);
+		ulid_xact.active = true;
+	}
+	else
+	{
+		if (!ulid_xact_low_next(&ulid_xact.low, uuid_seq_node_bits))
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("ULID values for this transaction are used up"),
+					 errhint("Generate the rest in a new transaction.")));
+		/* the step's retries and overflow are counted with the first value */
+		ulid_xact.take.retries = 0;
+		ulid_xact.take.overflowed = false;
+	}
+	uuid = ulid_make(ulid_xact.take.word, ulid_xact.low);
+	generator_record(GENERATOR_ULID, &ulid_xact.take, uuid->data);
+	PG_RETURN_UUID_P(uuid);
+}
+
+Datum
+uuid_to_ulid(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+	text	   *result = palloc(VARHDRSZ + ULID_TEXT_LEN);
+
+	SET_VARSIZE(result, VARHDRSZ + ULID_TEXT_LEN);
+	ulid_to_text(uuid->data, VARDATA(result));
+	PG_RETURN_TEXT_P(result);
+}
+
+static const char *
+text_problem(UlidTextStatus status)
+{
+	switch (status)
+	{
+		case ULID_TEXT_BAD_LENGTH:
+			return "A ULID is 26 characters long.";
+		case ULID_TEXT_BAD_CHAR:
+			return "A ULID is written with 0-9 and A-Z except I, L, O and U (Crockford's base32).";
+		case ULID_TEXT_OVERFLOW:
+			return "A ULID's first character is at most 7: larger values do not fit in 128 bits.";
+		case ULID_TEXT_OK:
+			break;
+	}
+	return "unknown problem";
+}
+
+Datum
+ulid_to_uuid(PG_FUNCTION_ARGS)
+{
+	text	   *input = PG_GETARG_TEXT_PP(0);
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+	UlidTextStatus status;
+
+	status = ulid_from_text(VARDATA_ANY(input), VARSIZE_ANY_EXHDR(input), uuid->data);
+	if (status != ULID_TEXT_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type ulid: \"%s\"",
+						text_to_cstring(input)),
+				 errdetail("%s", text_problem(status))));
+	PG_RETURN_UUID_P(uuid);
+}
+
+/* The first 48 bits as Unix ms; every ULID time fits a timestamptz. */
+Datum
+ulid_timestamp(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+
+	PG_RETURN_TIMESTAMPTZ(unix_us_to_timestamptz((int64) uuid_unix_ms(uuid->data) * 1000));
+}
+
+Datum
+ulid_node_id(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+	unsigned	bits = node_bits_arg(PG_GETARG_INT32(1));
+
+	PG_RETURN_INT32((int32) ulid_extract_node_id(uuid->data, bits));
+}
