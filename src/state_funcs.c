@@ -32,7 +32,7 @@ frontier_as_uuid(GeneratorId id, uint64 word)
 			uuidv7_encode(word, 0, 0, 0, uuid->data);
 			break;
 		case GENERATOR_ULID:
-			ulid_encode(word, 0, 0, 0, uuid->data);
+			ulid_encode(word, 0, uuid_seq_node_bits, uuid_seq_node_id, uuid->data);
 			break;
 		case GENERATOR_COUNT:
 			pg_unreachable();

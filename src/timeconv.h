@@ -21,6 +21,12 @@ unix_us_to_timestamptz(int64 unix_us)
 	return (TimestampTz) (unix_us - UNIX_TO_PG_EPOCH_US);
 }
 
+static inline TimestampTz
+unix_ms_to_timestamptz(uint64 unix_ms)
+{
+	return unix_us_to_timestamptz((int64) unix_ms * 1000);
+}
+
 /*
  * Unix microseconds of a timestamp at or after 1970-01-01, or raise 22008
  * naming the layout and its range (infinities, earlier times).  The caller

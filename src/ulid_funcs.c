@@ -16,6 +16,7 @@
  */
 #include "postgres.h"
 
+#include "access/parallel.h"
 #include "access/xact.h"
 #include "fmgr.h"
 #include "utils/builtins.h"
@@ -94,6 +95,11 @@ ulid_generate_xact(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid;
 
+	/* PARALLEL RESTRICTED: a worker has no share of the leader's state */
+	if (IsParallelWorker())
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TRANSACTION_STATE),
+				 errmsg("ulid_generate_xact() cannot run in a parallel worker")));
 	if (!ulid_xact.active)
 	{
 		generator_take(GENERATOR_ULID, &ulid_xact.take);
@@ -167,7 +173,7 @@ ulid_timestamp(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 
-	PG_RETURN_TIMESTAMPTZ(unix_us_to_timestamptz((int64) uuid_unix_ms(uuid->data) * 1000));
+	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(uuid_unix_ms(uuid->data)));
 }
 
 Datum

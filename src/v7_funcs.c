@@ -92,12 +92,6 @@ is_v7(const pg_uuid_t *uuid)
 	return uuid_rfc_version(uuid->data) == 7;
 }
 
-static TimestampTz
-unix_ms_to_timestamptz(uint64 ms)
-{
-	return unix_us_to_timestamptz((int64) ms * 1000);
-}
-
 Datum
 uuid_generate_v7(PG_FUNCTION_ARGS)
 {

@@ -31,7 +31,45 @@ for my $g (grep { $_->{node_id} } @GENERATORS)
 	is($node->safe_psql('postgres',
 			"SELECT shared, node_id, node_bits FROM uuid_seq_state() WHERE family = '$g->{family}'"),
 		't|201|8', "$g->{family}: uuid_seq_state shows the node settings");
+	# the frontier shown is the smallest value of the last step: above the
+	# value before, at or below the last
+	is( $node->safe_psql(
+			'postgres', qq{
+			CREATE TEMP TABLE two AS SELECT n, $g->{expr} u FROM generate_series(1, 2) n;
+			SELECT (SELECT u FROM two WHERE n = 1) < frontier AND frontier <= (SELECT u FROM two WHERE n = 2)
+			FROM uuid_seq_state() WHERE family = '$g->{family}'}),
+		't', "$g->{family}: uuid_seq_state's frontier lies between the last two values");
 }
+
+# ulid_generate_xact() keeps the node id; its low bits count up by 1.
+is( $node->safe_psql(
+		'postgres', q{
+		BEGIN;
+		CREATE TEMP TABLE x AS SELECT n, ulid_generate_xact() u FROM generate_series(1, 1000) n;
+		SELECT bool_and(ulid_node_id(u, 8) = 201), count(DISTINCT ulid_timestamp(u)),
+		       bool_and(low - prev_low = 1)
+		FROM (SELECT u, ('x' || right(u::text, 12))::bit(48)::bigint AS low,
+		             lag(('x' || right(u::text, 12))::bit(48)::bigint) OVER (ORDER BY n) AS prev_low
+		      FROM x) s;
+		COMMIT;}),
+	't|1|t', 'ulid_generate_xact: node id kept, one timestamp, low bits +1');
+
+# ulid_generate_xact() is PARALLEL RESTRICTED; a wrapper mislabelled PARALLEL
+# SAFE that reaches a worker gets an error, not values out of order.
+$node->safe_psql('postgres', q{
+	CREATE FUNCTION xact_wrapper() RETURNS uuid LANGUAGE plpgsql PARALLEL SAFE
+	AS 'BEGIN RETURN ulid_generate_xact(); END';
+	CREATE TABLE big AS SELECT g FROM generate_series(1, 100000) g;
+	ANALYZE big});
+my ($rc, $out, $err) = $node->psql('postgres', q{
+	SET parallel_setup_cost = 0;
+	SET parallel_tuple_cost = 0;
+	SET min_parallel_table_scan_size = 0;
+	SET max_parallel_workers_per_gather = 2;
+	SET parallel_leader_participation = off;
+	SELECT count(xact_wrapper()) FROM big});
+like($err, qr/ulid_generate_xact\(\) cannot run in a parallel worker/,
+	'ulid_generate_xact in a parallel worker: error');
 
 $node->stop;
 

@@ -237,7 +237,7 @@ test_xact_low(void)
 
 	low = ulid_xact_low_start(UINT64_MAX, 16);
 	CHECK(ulid_xact_low_next(&low, 16) && low == UINT64_C(1) << 46);
-	/* a quarter of the field is left at worst: 2^46 steps with 16 node bits */
+	/* three quarters of the field are left at worst: 3 * 2^46 steps with 16 node bits */
 	low = (UINT64_C(1) << 48) - 2;
 	CHECK(ulid_xact_low_next(&low, 16) && low == (UINT64_C(1) << 48) - 1);
 	CHECK(!ulid_xact_low_next(&low, 16) && low == (UINT64_C(1) << 48) - 1);
