@@ -31,12 +31,11 @@ is( $node->safe_psql(
 	"2000000\nt", 'advance: overflows are counted');
 
 # wait: no value ever more than 1 ms ahead of the clock it was taken at.
-# Start from a frontier that is not ahead (the advance burst above may have
-# run it a little into the future).
+# Start from a frontier that is not ahead of the clock (the advance burst
+# above may have run it a little into the future): a clock 2 s ahead.
 $node->restart;
-$node->safe_psql('postgres', 'SELECT pg_sleep(0.5)');
 is( $node->safe_psql(
-		'postgres', "SET uuid_seq.on_overflow = wait; $burst;
+		'postgres', "SET uuid_seq.on_overflow = wait; SET uuid_seq.clock_shift = '2 s'; $burst;
 		SELECT max_drift_ms <= 1, overflows > 0
 		FROM uuid_seq_backends WHERE pid = pg_backend_pid()"),
 	"2000000\nt|t", 'wait: overflows are waited out, never more than 1 ms ahead');
