@@ -3,15 +3,19 @@
 
 MODULE_big = uuid_seq
 OBJS = \
+	src/comb_funcs.o \
+	src/core/comb.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
 	src/core/rfc9562.o \
+	src/core/sqlserver_order.o \
 	src/generator.o \
 	src/guc.o \
 	src/persist.o \
 	src/timeconv.o \
 	src/random.o \
 	src/shmem.o \
+	src/sqlserver_ops.o \
 	src/state_funcs.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o

@@ -31,6 +31,13 @@ frontier_as_uuid(GeneratorId id, uint64 word)
 		case GENERATOR_V7:
 			uuidv7_encode(word, 0, 0, 0, uuid->data);
 			break;
+		case GENERATOR_COMB_SQLSERVER_UNIX_MS:
+		case GENERATOR_COMB_POSTGRESQL_UNIX_MS:
+		case GENERATOR_COMB_SQLSERVER_SQLDATETIME:
+		case GENERATOR_COMB_POSTGRESQL_SQLDATETIME:
+		case GENERATOR_COMB_SQLSERVER_DOTNET_TICKS:
+			comb_encode(COMB_KIND_OF_GENERATOR(id), word, 0, uuid->data);
+			break;
 		case GENERATOR_COUNT:
 			pg_unreachable();
 	}

@@ -428,7 +428,7 @@ comb_word_to_unix_us(CombKind kind, uint64_t word)
 }
 
 bool
-comb_is_dotnet_ticks(const uint8_t u[16])
+comb_has_dotnet_marker(const uint8_t u[16])
 {
 	return (u[6] & 0xc0) == 0xc0;
 }

@@ -104,6 +104,6 @@ extern bool comb_decode_word(CombKind kind, const uint8_t u[16], uint64_t *word)
 extern int64_t comb_word_to_unix_us(CombKind kind, uint64_t word);
 
 /* The .NET-ticks COMB's marker (its IsComb): byte 6 & 0xc0 == 0xc0. */
-extern bool comb_is_dotnet_ticks(const uint8_t u[16]);
+extern bool comb_has_dotnet_marker(const uint8_t u[16]);
 
 #endif							/* UUID_SEQ_COMB_H */

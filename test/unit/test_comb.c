@@ -61,7 +61,7 @@ test_vectors(void)
 
 		CHECK(comb_decode_word(kind, expect, &decoded) && decoded == word);
 		CHECK(comb_word_to_unix_us(kind, decoded) == vectors[i].decoded_us);
-		CHECK(comb_is_dotnet_ticks(expect) == (kind == COMB_SQLSERVER_DOTNET_TICKS));
+		CHECK(comb_has_dotnet_marker(expect) == (kind == COMB_SQLSERVER_DOTNET_TICKS));
 	}
 
 	/* the .NET ticks of T, and SQL Server's days and 1/300 s ticks */
@@ -163,13 +163,13 @@ test_decode(void)
 
 	/* the marker is the top two bits of byte 6 */
 	CHECK(parse_uuid("00000000-0000-c000-0000-000000000000", u) == 0);
-	CHECK(comb_is_dotnet_ticks(u));
+	CHECK(comb_has_dotnet_marker(u));
 	CHECK(parse_uuid("00000000-0000-ff00-0000-000000000000", u) == 0);
-	CHECK(comb_is_dotnet_ticks(u));
+	CHECK(comb_has_dotnet_marker(u));
 	CHECK(parse_uuid("00000000-0000-bf00-0000-000000000000", u) == 0);
-	CHECK(!comb_is_dotnet_ticks(u));
+	CHECK(!comb_has_dotnet_marker(u));
 	CHECK(parse_uuid("00000000-0000-4fff-ffff-ffffffffffff", u) == 0);
-	CHECK(!comb_is_dotnet_ticks(u));
+	CHECK(!comb_has_dotnet_marker(u));
 }
 
 /*
