@@ -27,7 +27,7 @@ DATA = sql/uuid_seq--1.0.sql
 PG_CPPFLAGS = -I$(srcdir)/src
 
 REGRESS = v7_state v7 sqlserver_order comb
-ISOLATION = v7_shared_frontier
+ISOLATION = v7_shared_frontier comb_shared_frontier
 ISOLATION_OPTS = --inputdir=test
 TAP_TESTS = 1
 PROVE_TESTS = $(wildcard test/t/*.pl)
