@@ -121,7 +121,7 @@ tick_to_ns(CombStrategy strategy, uint64_t tick)
 	switch (strategy)
 	{
 		case STRATEGY_UNIX_MS:
-			if (tick >= (uint64_t) (INT64_MAX / NS_PER_MS))
+			if (tick > (uint64_t) (INT64_MAX / NS_PER_MS))
 				return INT64_MAX;
 			return (int64_t) tick * NS_PER_MS;
 		case STRATEGY_SQLDATETIME:

@@ -242,7 +242,11 @@ test_clock_words(void)
 		CHECK(bad == 0);
 	}
 
-	/* words past the end of int64 ns saturate */
+	/* words past the end of int64 ns saturate; the last ms within does not */
+	CHECK(comb_families[COMB_SQLSERVER_UNIX_MS].word_to_ns(UINT64_C(9223372036854) << 14) ==
+		  INT64_C(9223372036854000000));
+	CHECK(comb_families[COMB_SQLSERVER_UNIX_MS].word_to_ns(UINT64_C(9223372036855) << 14) ==
+		  INT64_MAX);
 	CHECK(comb_families[COMB_POSTGRESQL_UNIX_MS].word_to_ns(
 		comb_families[COMB_POSTGRESQL_UNIX_MS].max_word) == INT64_MAX);
 	CHECK(comb_families[COMB_SQLSERVER_DOTNET_TICKS].word_to_ns(
