@@ -49,7 +49,7 @@ prove:
 CORE_SRCS = $(wildcard src/core/*.c)
 CORE_HDRS = $(wildcard src/core/*.h)
 UNIT_SRCS = $(wildcard test/unit/*.c) $(CORE_SRCS)
-test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) test/unit/unit.h
+test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
 	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror -I$(srcdir)/src/core \
 		-o $@ $(UNIT_SRCS) $(UNIT_CFLAGS)
 
@@ -71,7 +71,7 @@ unit-valgrind: test/unit/run_unit_tests
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 15
 FUZZERS = $(patsubst test/fuzz/%.c,test/fuzz/out/%,$(wildcard test/fuzz/fuzz_*.c))
-test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS)
+test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
 	@mkdir -p test/fuzz/out
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-I$(srcdir)/src/core -o $@ $< $(CORE_SRCS)

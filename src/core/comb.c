@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "bytes.h"
 #include "comb.h"
 
 #define NS_PER_US		INT64_C(1000)
@@ -330,23 +331,6 @@ time_field(CombStrategy strategy, uint64_t tick)
 	if (strategy == STRATEGY_SQLDATETIME)
 		return tick / SQLDT_TICKS_PER_DAY << 32 | tick % SQLDT_TICKS_PER_DAY;
 	return tick;
-}
-
-static void
-put_be(uint8_t *p, int n, uint64_t v)
-{
-	for (int i = n - 1; i >= 0; i--, v >>= 8)
-		p[i] = (uint8_t) v;
-}
-
-static uint64_t
-get_be(const uint8_t *p, int n)
-{
-	uint64_t	v = 0;
-
-	for (int i = 0; i < n; i++)
-		v = v << 8 | p[i];
-	return v;
 }
 
 void

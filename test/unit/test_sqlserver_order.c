@@ -6,10 +6,10 @@
  *		random pairs and on pairs that differ in one byte, and abbreviated
  *		keys that agree with the full comparison.
  */
-#include <stdbool.h>
 #include <string.h>
 
 #include "sqlserver_order.h"
+#include "sqlserver_reference.h"
 #include "unit.h"
 
 /* vectors/sqlserver_order.sql, in ascending SQL Server order (rank 1..21) */
@@ -39,47 +39,6 @@ static const char *const ranked[] = {
 
 #define NRANKED (int) (sizeof(ranked) / sizeof(ranked[0]))
 
-/* SPEC §5, byte by byte: the reference the fast comparison must match */
-static const int significance[16] = {10, 11, 12, 13, 14, 15, 8, 9, 7, 6, 5, 4, 3, 2, 1, 0};
-
-static int
-reference_cmp(const uint8_t a[16], const uint8_t b[16])
-{
-	for (int i = 0; i < 16; i++)
-	{
-		int			p = significance[i];
-
-		if (a[p] != b[p])
-			return a[p] < b[p] ? -1 : 1;
-	}
-	return 0;
-}
-
-static int
-sign(int x)
-{
-	return (x > 0) - (x < 0);
-}
-
-/* cmp, reference and both abbreviated keys agree on one pair */
-static bool
-pair_agrees(const uint8_t a[16], const uint8_t b[16])
-{
-	int			c = sqlserver_cmp(a, b);
-
-	if (sign(c) != reference_cmp(a, b) || sign(sqlserver_cmp(b, a)) != -sign(c))
-		return false;
-	for (unsigned bytes = 4; bytes <= 8; bytes += 4)
-	{
-		uint64_t	x = sqlserver_abbrev_key(a, bytes);
-		uint64_t	y = sqlserver_abbrev_key(b, bytes);
-
-		if ((x < y && c >= 0) || (x > y && c <= 0))
-			return false;
-	}
-	return true;
-}
-
 static void
 test_ranked_vectors(void)
 {
@@ -90,8 +49,8 @@ test_ranked_vectors(void)
 		CHECK(parse_uuid(ranked[i], u[i]) == 0);
 	for (int i = 0; i < NRANKED; i++)
 		for (int j = 0; j < NRANKED; j++)
-			if (sign(sqlserver_cmp(u[i], u[j])) != (i > j) - (i < j) ||
-				!pair_agrees(u[i], u[j]))
+			if (sign_of(sqlserver_cmp(u[i], u[j])) != (i > j) - (i < j) ||
+				!sqlserver_pair_agrees(u[i], u[j]))
 				bad++;
 	CHECK(bad == 0);
 
@@ -142,7 +101,7 @@ test_random_pairs(void)
 				a[k] &= 0x01;
 				b[k] &= 0x01;
 			}
-		if (!pair_agrees(a, b) || sqlserver_cmp(a, a) != 0)
+		if (!sqlserver_pair_agrees(a, b) || sqlserver_cmp(a, a) != 0)
 			bad++;
 	}
 	CHECK(bad == 0);
@@ -165,8 +124,8 @@ test_single_byte(void)
 			random_uuid(&state, a);
 			memcpy(b, a, 16);
 			b[pos] = (uint8_t) xorshift(&state);
-			if (!pair_agrees(a, b) ||
-				sign(sqlserver_cmp(a, b)) != (a[pos] > b[pos]) - (a[pos] < b[pos]))
+			if (!sqlserver_pair_agrees(a, b) ||
+				sign_of(sqlserver_cmp(a, b)) != (a[pos] > b[pos]) - (a[pos] < b[pos]))
 				bad++;
 		}
 	}
