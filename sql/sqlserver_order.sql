@@ -198,6 +198,8 @@ SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 EXPLAIN (COSTS OFF) SELECT * FROM mixed ORDER BY u USING #<# LIMIT 10;
 EXPLAIN (COSTS OFF) SELECT * FROM mixed WHERE u #># '00000000-0000-0000-0000-800000000000';
+-- comparisons with a sqlguid are in the same operator family
+EXPLAIN (COSTS OFF) SELECT * FROM mixed WHERE u = '8dd5bca5-6abe-4f73-b4b7-393ae6bbb849'::sqlguid;
 SELECT bool_and(mssql_key(u) >= mssql_key(prev)) AS index_order
 FROM (SELECT u, lag(u) OVER () AS prev
       FROM (SELECT u FROM mixed ORDER BY u USING #<#) s) t;
