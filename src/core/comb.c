@@ -60,6 +60,8 @@ static const struct
 	[COMB_SQLSERVER_DOTNET_TICKS] = {LAYOUT_SQLSERVER, STRATEGY_DOTNET_TICKS},
 };
 
+#define NAME_COUNT(names) ((int) (sizeof(names) / sizeof((names)[0])))
+
 static const char *const layout_names[] = {
 	[LAYOUT_SQLSERVER] = "sqlserver",
 	[LAYOUT_POSTGRESQL] = "postgresql",
@@ -286,8 +288,9 @@ CombNameStatus
 comb_kind_from_names(const char *layout, size_t layout_len,
 					 const char *strategy, size_t strategy_len, CombKind *kind)
 {
-	int			l = name_index(layout_names, 2, layout, layout_len);
-	int			s = name_index(strategy_names, 3, strategy, strategy_len);
+	int			l = name_index(layout_names, NAME_COUNT(layout_names), layout, layout_len);
+	int			s = name_index(strategy_names, NAME_COUNT(strategy_names),
+							   strategy, strategy_len);
 
 	if (l < 0)
 		return COMB_UNKNOWN_LAYOUT;
