@@ -5,9 +5,12 @@
 
 MODULE_big = uuid_seq
 OBJS = \
+	src/comb_funcs.o \
+	src/core/comb.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
 	src/core/rfc9562.o \
+	src/core/sqlserver_order.o \
 	src/core/ulid.o \
 	src/generator.o \
 	src/guc.o \
@@ -15,6 +18,7 @@ OBJS = \
 	src/timeconv.o \
 	src/random.o \
 	src/shmem.o \
+	src/sqlserver_ops.o \
 	src/state_funcs.o \
 	src/ulid_funcs.o \
 	src/uuid_seq.o \
@@ -28,8 +32,8 @@ DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
 PG_CPPFLAGS = -I$(srcdir)/src
 
 # upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 ulid edge_inputs upgrade
-ISOLATION = v7_shared_frontier ulid_xact
+REGRESS = v7_state v7 ulid sqlserver_order comb edge_inputs upgrade
+ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
 # prove runs in $(srcdir)
@@ -58,7 +62,7 @@ prove:
 CORE_SRCS = $(wildcard src/core/*.c)
 CORE_HDRS = $(wildcard src/core/*.h)
 UNIT_SRCS = $(wildcard test/unit/*.c) $(CORE_SRCS)
-test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) test/unit/unit.h
+test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
 	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror -I$(srcdir)/src/core \
 		-o $@ $(UNIT_SRCS) $(UNIT_CFLAGS)
 
@@ -80,7 +84,7 @@ unit-valgrind: test/unit/run_unit_tests
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 15
 FUZZERS = $(patsubst test/fuzz/%.c,test/fuzz/out/%,$(wildcard test/fuzz/fuzz_*.c))
-test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS)
+test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
 	@mkdir -p test/fuzz/out
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-I$(srcdir)/src/core -o $@ $< $(CORE_SRCS)

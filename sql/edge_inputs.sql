@@ -29,16 +29,21 @@ INSERT INTO ordinary VALUES
     ('strategy', 'text', '''unix_ms'''),
     (NULL, 'text', '''01ARZ3NDEKTSV4RRFFQ69G5FAV'''),
     (NULL, 'uuid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
+    (NULL, 'sqlguid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
     (NULL, 'timestamptz', '''2024-01-02 03:04:05.678+00'''),
     (NULL, 'timestamp', '''2024-01-02 03:04:05.678'''),
     (NULL, 'interval', '''1 day'''),
     (NULL, 'int4', '8'),
+    (NULL, 'int8', '8'),
     (NULL, 'bool', 'true');
 CREATE TEMP TABLE edge (type regtype, val text);
 INSERT INTO edge VALUES
     ('uuid', 'NULL'),
     ('uuid', '''00000000-0000-0000-0000-000000000000'''),
     ('uuid', '''ffffffff-ffff-ffff-ffff-ffffffffffff'''),
+    ('sqlguid', 'NULL'),
+    ('sqlguid', '''00000000-0000-0000-0000-000000000000'''),
+    ('sqlguid', '''ffffffff-ffff-ffff-ffff-ffffffffffff'''),
     ('timestamptz', 'NULL'),
     ('timestamptz', '''-infinity'''),
     ('timestamptz', '''infinity'''),
@@ -60,6 +65,9 @@ INSERT INTO edge VALUES
     ('int4', 'NULL'),
     ('int4', '-1'),
     ('int4', '2147483647'),
+    ('int8', 'NULL'),
+    ('int8', '-1'),
+    ('int8', '9223372036854775807'),
     ('bool', 'NULL');
 
 -- the extension's functions callable from SQL (not type I/O or support)
@@ -72,15 +80,15 @@ JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_seq'
 WHERE p.prokind = 'f' AND p.pronargs > 0
   AND NOT p.proargtypes::regtype[] && ARRAY['internal', 'cstring']::regtype[];
 
--- the calls: argument i (numbered from 1 in the output) takes each edge
--- value of its type
+-- the calls: argument i (types[] counts from 0, names[] from 1; the output
+-- numbers arguments from 1) takes each edge value of its type
 CREATE TEMP TABLE calls AS
 SELECT f.oid::regprocedure AS function, i + 1 AS arg, x.val AS input,
        format('%s(%s)', f.oid::regproc,
               (SELECT string_agg(CASE WHEN j = i THEN x.val
                                       ELSE (SELECT o.val FROM ordinary o
                                             WHERE o.type = f.types[j]
-                                              AND (o.name = f.names[j] OR o.name IS NULL)
+                                              AND (o.name = f.names[j + 1] OR o.name IS NULL)
                                             ORDER BY o.name NULLS LAST LIMIT 1)
                                  END || '::' || f.types[j], ', ' ORDER BY j)
                FROM generate_subscripts(f.types, 1) j)) AS call,

@@ -13,7 +13,8 @@ WHERE name LIKE 'uuid\_seq.%' ORDER BY name;
 SELECT family, shared, frontier IS NOT NULL AS has_frontier,
        abs(extract(epoch FROM frontier_time - clock_timestamp())) < 5 AS near_now,
        uuid_version(frontier) AS version, restored_from, node_id, node_bits
-FROM uuid_seq_state() ORDER BY family;
+FROM uuid_seq_state() WHERE family NOT LIKE 'comb\_%' ORDER BY family;
+-- (the COMB families' rows: comb.sql)
 -- the frontier is the last value's time: nothing generated lies above it
 SELECT uuid_v7_to_timestamptz(u) <= (SELECT frontier_time FROM uuid_seq_state() WHERE family = 'v7')
     AS frontier_covers_last

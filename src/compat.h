@@ -17,6 +17,20 @@
 #define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)
 #endif
 
+/*
+ * 15 added ssup_datum_unsigned_cmp, the comparator of abbreviated keys that
+ * are unsigned integers (and sorts them with a specialised quicksort).
+ */
+#if PG_VERSION_NUM < 150000
+#include "utils/sortsupport.h"
+
+static inline int
+ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
+{
+	return (x > y) - (x < y);
+}
+#endif
+
 /* 15 added shmem_request_hook; before it, request from _PG_init. */
 #if PG_VERSION_NUM >= 150000
 #define UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK 1

@@ -24,11 +24,25 @@
 const FrontierFamily *const generator_families[GENERATOR_COUNT] = {
 	[GENERATOR_V7] = &uuidv7_family,
 	[GENERATOR_ULID] = &ulid_family,
+	[GENERATOR_COMB_SQLSERVER_UNIX_MS] = &comb_families[COMB_SQLSERVER_UNIX_MS],
+	[GENERATOR_COMB_POSTGRESQL_UNIX_MS] = &comb_families[COMB_POSTGRESQL_UNIX_MS],
+	[GENERATOR_COMB_SQLSERVER_SQLDATETIME] = &comb_families[COMB_SQLSERVER_SQLDATETIME],
+	[GENERATOR_COMB_POSTGRESQL_SQLDATETIME] = &comb_families[COMB_POSTGRESQL_SQLDATETIME],
+	[GENERATOR_COMB_SQLSERVER_DOTNET_TICKS] = &comb_families[COMB_SQLSERVER_DOTNET_TICKS],
 };
+
+StaticAssertDecl(GENERATOR_FOR_COMB(COMB_KIND_COUNT - 1) ==
+				 GENERATOR_COMB_SQLSERVER_DOTNET_TICKS,
+				 "the COMB generators follow CombKind order");
 
 const char *const generator_names[GENERATOR_COUNT] = {
 	[GENERATOR_V7] = "v7",
 	[GENERATOR_ULID] = "ulid",
+	[GENERATOR_COMB_SQLSERVER_UNIX_MS] = "comb_sqlserver_unix_ms",
+	[GENERATOR_COMB_POSTGRESQL_UNIX_MS] = "comb_postgresql_unix_ms",
+	[GENERATOR_COMB_SQLSERVER_SQLDATETIME] = "comb_sqlserver_sqldatetime",
+	[GENERATOR_COMB_POSTGRESQL_SQLDATETIME] = "comb_postgresql_sqldatetime",
+	[GENERATOR_COMB_SQLSERVER_DOTNET_TICKS] = "comb_sqlserver_dotnet_ticks",
 };
 
 static uint64_t local_frontier[GENERATOR_COUNT];

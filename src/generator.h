@@ -6,6 +6,7 @@
 #ifndef UUID_SEQ_GENERATOR_H
 #define UUID_SEQ_GENERATOR_H
 
+#include "core/comb.h"
 #include "core/frontier.h"
 #include "core/rfc9562.h"
 #include "core/ulid.h"
@@ -15,8 +16,20 @@ typedef enum GeneratorId
 {
 	GENERATOR_V7,
 	GENERATOR_ULID,
+	/* the COMB families, in CombKind order */
+	GENERATOR_COMB_SQLSERVER_UNIX_MS,
+	GENERATOR_COMB_POSTGRESQL_UNIX_MS,
+	GENERATOR_COMB_SQLSERVER_SQLDATETIME,
+	GENERATOR_COMB_POSTGRESQL_SQLDATETIME,
+	GENERATOR_COMB_SQLSERVER_DOTNET_TICKS,
 	GENERATOR_COUNT
 } GeneratorId;
+
+/* The family of a COMB layout/strategy pair, and back. */
+#define GENERATOR_FOR_COMB(kind) \
+	((GeneratorId) (GENERATOR_COMB_SQLSERVER_UNIX_MS + (kind)))
+#define COMB_KIND_OF_GENERATOR(id) \
+	((CombKind) ((id) - GENERATOR_COMB_SQLSERVER_UNIX_MS))
 
 extern const FrontierFamily *const generator_families[GENERATOR_COUNT];
 

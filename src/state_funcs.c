@@ -34,6 +34,13 @@ frontier_as_uuid(GeneratorId id, uint64 word)
 		case GENERATOR_ULID:
 			ulid_encode(word, 0, uuid_seq_node_bits, uuid_seq_node_id, uuid->data);
 			break;
+		case GENERATOR_COMB_SQLSERVER_UNIX_MS:
+		case GENERATOR_COMB_POSTGRESQL_UNIX_MS:
+		case GENERATOR_COMB_SQLSERVER_SQLDATETIME:
+		case GENERATOR_COMB_POSTGRESQL_SQLDATETIME:
+		case GENERATOR_COMB_SQLSERVER_DOTNET_TICKS:
+			comb_encode(COMB_KIND_OF_GENERATOR(id), word, 0, uuid->data);
+			break;
 		case GENERATOR_COUNT:
 			pg_unreachable();
 	}

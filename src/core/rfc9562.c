@@ -8,6 +8,7 @@
  * fraction floor(ns_within_ms * 4096 / 1e6) (RFC 9562 §6.2, method 3), as
  * PostgreSQL 18's uuidv7() fills it.  One millisecond holds 4096 steps.
  */
+#include "bytes.h"
 #include "rfc9562.h"
 
 /* 100-ns ticks from 1582-10-15 (the Gregorian epoch of v1/v6) to 1970-01-01 */
@@ -120,16 +121,6 @@ uuid_unix_ms(const uint8_t u[UUID_BYTES])
 	return ms;
 }
 
-static uint64_t
-big_endian(const uint8_t *p, int n)
-{
-	uint64_t	v = 0;
-
-	for (int i = 0; i < n; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /*
  * 100-ns Gregorian ticks -> Unix us: the ticks are truncated to us first
  * (floor, also before 1970), as core's uuid_extract_timestamp does.
@@ -144,9 +135,9 @@ int64_t
 uuidv1_unix_us(const uint8_t u[UUID_BYTES])
 {
 	/* time_low (bytes 0-3), time_mid (4-5), time_high (low 12 bits of 6-7) */
-	uint64_t	ticks = (big_endian(u + 6, 2) & 0x0fff) << 48 |
-		big_endian(u + 4, 2) << 32 |
-		big_endian(u, 4);
+	uint64_t	ticks = (get_be(u + 6, 2) & 0x0fff) << 48 |
+		get_be(u + 4, 2) << 32 |
+		get_be(u, 4);
 
 	return gregorian_to_unix_us(ticks);
 }
@@ -155,9 +146,9 @@ int64_t
 uuidv6_unix_us(const uint8_t u[UUID_BYTES])
 {
 	/* time_high (bytes 0-3), time_mid (4-5), time_low (low 12 bits of 6-7) */
-	uint64_t	ticks = big_endian(u, 4) << 28 |
-		big_endian(u + 4, 2) << 12 |
-		(big_endian(u + 6, 2) & 0x0fff);
+	uint64_t	ticks = get_be(u, 4) << 28 |
+		get_be(u + 4, 2) << 12 |
+		(get_be(u + 6, 2) & 0x0fff);
 
 	return gregorian_to_unix_us(ticks);
 }

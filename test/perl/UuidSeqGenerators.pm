@@ -21,6 +21,27 @@ our @GENERATORS = (
 		gt => '>',
 		node_id => 'ulid_node_id(%s, 8)',
 	},
+	{ family => 'comb_sqlserver_unix_ms', expr => 'comb_new()', gt => '#>#' },
+	{
+		family => 'comb_postgresql_unix_ms',
+		expr => "comb_new('postgresql')",
+		gt => '>',
+	},
+	{
+		family => 'comb_sqlserver_sqldatetime',
+		expr => "comb_new('sqlserver', 'sqldatetime')",
+		gt => '#>#',
+	},
+	{
+		family => 'comb_postgresql_sqldatetime',
+		expr => "comb_new('postgresql', 'sqldatetime')",
+		gt => '>',
+	},
+	{
+		family => 'comb_sqlserver_dotnet_ticks',
+		expr => "comb_new('sqlserver', 'dotnet_ticks')",
+		gt => '#>#',
+	},
 );
 
 # SQL for the greatest of $n fresh values of generator $g, as text.

@@ -89,6 +89,8 @@ main(void)
 	test_frontier_file();
 	test_rfc9562();
 	test_ulid();
+	test_comb();
+	test_sqlserver_order();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -47,5 +47,7 @@ extern void test_frontier(void);
 extern void test_frontier_file(void);
 extern void test_rfc9562(void);
 extern void test_ulid(void);
+extern void test_comb(void);
+extern void test_sqlserver_order(void);
 
 #endif							/* UUID_SEQ_UNIT_H */

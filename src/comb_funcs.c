@@ -1,0 +1,137 @@
+/*
+ * comb_funcs.c
+ *		SQL functions for COMBs (SPEC §3): comb_new() and its overloads,
+ *		comb_timestamp() and comb_is_dotnet_ticks().
+ *
+ * The layouts, strategies and their families live in core/comb.c; this
+ * file turns the layout and strategy names into a family (SQLSTATE 22023
+ * listing the valid names), takes frontier words through generator.c and
+ * reports times outside a strategy's range (22008).
+ */
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+
+#include "generator.h"
+#include "random.h"
+#include "timeconv.h"
+
+PG_FUNCTION_INFO_V1(comb_new);
+PG_FUNCTION_INFO_V1(comb_new_layout);
+PG_FUNCTION_INFO_V1(comb_new_at);
+PG_FUNCTION_INFO_V1(comb_timestamp);
+PG_FUNCTION_INFO_V1(comb_is_dotnet_ticks);
+
+/* The family named by a layout and a strategy argument, or 22023. */
+static CombKind
+comb_kind_arg(const text *layout, const text *strategy)
+{
+	CombKind	kind = COMB_SQLSERVER_UNIX_MS;
+
+	switch (comb_kind_from_names(VARDATA_ANY(layout), VARSIZE_ANY_EXHDR(layout),
+								 VARDATA_ANY(strategy), VARSIZE_ANY_EXHDR(strategy),
+								 &kind))
+	{
+		case COMB_NAME_OK:
+			break;
+		case COMB_UNKNOWN_LAYOUT:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("COMB layout must be \"sqlserver\" or \"postgresql\", not \"%s\"",
+							text_to_cstring(layout))));
+			break;
+		case COMB_UNKNOWN_STRATEGY:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("COMB strategy must be \"unix_ms\", \"sqldatetime\" or \"dotnet_ticks\", not \"%s\"",
+							text_to_cstring(strategy))));
+			break;
+		case COMB_UNSUPPORTED_PAIR:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("COMB layout \"%s\" takes strategy \"unix_ms\" or \"sqldatetime\", not \"%s\"",
+							text_to_cstring(layout), text_to_cstring(strategy)),
+					 errhint("Strategy \"dotnet_ticks\" needs layout \"sqlserver\".")));
+			break;
+	}
+	return kind;
+}
+
+/* The next value of a COMB family's frontier. */
+static pg_uuid_t *
+comb_next(CombKind kind)
+{
+	GeneratorId id = GENERATOR_FOR_COMB(kind);
+	FrontierTake take;
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+
+	generator_take(id, &take);
+	comb_encode(kind, take.word, random_u64(), uuid->data);
+	generator_record(id, &take, uuid->data);
+	return uuid;
+}
+
+Datum
+comb_new(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(comb_next(COMB_SQLSERVER_UNIX_MS));
+}
+
+Datum
+comb_new_layout(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(comb_next(comb_kind_arg(PG_GETARG_TEXT_PP(0),
+											 PG_GETARG_TEXT_PP(1))));
+}
+
+/* A COMB for an explicit time: never reads or moves a frontier (SPEC §1). */
+Datum
+comb_new_at(PG_FUNCTION_ARGS)
+{
+	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
+	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(1), PG_GETARG_TEXT_PP(2));
+	const FrontierFamily *family = &comb_families[kind];
+	uint64		word;
+	pg_uuid_t  *uuid;
+
+	/* a finite timestamp lies far enough from the int64 ends to shift */
+	if (TIMESTAMP_NOT_FINITE(ts) ||
+		!comb_word_at_unix_us(kind, ts + UNIX_TO_PG_EPOCH_US, random_u64(), &word))
+		report_time_out_of_range(family->name, family->range);
+	uuid = palloc(sizeof(pg_uuid_t));
+	comb_encode(kind, word, random_u64(), uuid->data);
+	PG_RETURN_UUID_P(uuid);
+}
+
+/*
+ * The time a COMB carries, read from the bytes of its layout alone (never
+ * the version nibble); NULL for a 'dotnet_ticks' value without the marker.
+ */
+Datum
+comb_timestamp(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
+	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(1), PG_GETARG_TEXT_PP(2));
+	const FrontierFamily *family = &comb_families[kind];
+	uint64		word;
+
+	if (kind == COMB_SQLSERVER_DOTNET_TICKS && !comb_has_dotnet_marker(uuid->data))
+		PG_RETURN_NULL();
+	if (!comb_decode_word(kind, uuid->data, &word))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("uuid \"%s\" holds no valid time for %s",
+						DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid))),
+						family->name),
+				 errdetail("%s holds times from %s.", family->name, family->range)));
+	PG_RETURN_TIMESTAMPTZ(unix_us_to_timestamptz(comb_word_to_unix_us(kind, word)));
+}
+
+Datum
+comb_is_dotnet_ticks(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(comb_has_dotnet_marker(PG_GETARG_UUID_P(0)->data));
+}
