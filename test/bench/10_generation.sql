@@ -1,17 +1,27 @@
 -- Generation and extraction cost, one backend: net ns per call and ratio to
--- gen_random_uuid().
-\echo '== Generation, one backend (net ns/call, median of 5; ratio to gen_random_uuid()) =='
+-- gen_random_uuid(), every generator in the same interleaved rounds.
+\echo '== Generation, one backend (net ns/call, median of 5 interleaved rounds; ratio to gen_random_uuid()) =='
 SELECT * FROM bench.per_call(
-    ARRAY['gen_random_uuid()', 'uuid_generate_v7()', 'uuidv7()'],
+    ARRAY['gen_random_uuid()', 'uuid_generate_v7()', 'uuidv7()',
+          'comb_new()', $$comb_new('postgresql')$$,
+          $$comb_new('sqlserver', 'sqldatetime')$$, $$comb_new('postgresql', 'sqldatetime')$$,
+          $$comb_new('sqlserver', 'dotnet_ticks')$$,
+          'ulid_generate()', 'ulid_generate_xact()'],
     'gen_random_uuid()');
 
--- Extraction reads a different value per row (a table of 2M ids), so that
--- IMMUTABLE functions are not folded into constants.
-CREATE TABLE bench.ids AS SELECT uuid_generate_v7() AS u FROM generate_series(1, 2000000);
+-- Extraction and conversion read a different value per row (a table of 2M
+-- ids of each kind), so that IMMUTABLE functions are not folded into
+-- constants; the baseline is count(*) over the same table.
+CREATE TABLE bench.ids AS
+SELECT uuid_generate_v7() AS v7, ulid_generate() AS ulid, uuid_to_ulid(ulid_generate()) AS ulid_text,
+       comb_new() AS comb, comb_new('sqlserver', 'sqldatetime') AS comb_sqldatetime
+FROM generate_series(1, 2000000);
 VACUUM ANALYZE bench.ids;
-\echo '== Extraction, one backend (net ns/call over 2M stored ids, median of 5) =='
+\echo '== Extraction and conversion, one backend (net ns/call over 2M stored ids, median of 5; ratio to uuid_v7_to_timestamptz) =='
 SELECT * FROM bench.per_call(
-    ARRAY['uuid_v7_to_timestamptz(u)', 'uuid_timestamp(u)', 'uuid_extract_timestamp(u)',
-          'uuid_version(u)', 'uuid_node_id(u, 8)'],
-    'uuid_v7_to_timestamptz(u)', 2000000, 5, 'bench.ids');
+    ARRAY['uuid_v7_to_timestamptz(v7)', 'uuid_timestamp(v7)', 'uuid_extract_timestamp(v7)',
+          'uuid_version(v7)', 'uuid_node_id(v7, 8)',
+          'ulid_timestamp(ulid)', 'uuid_to_ulid(ulid)', 'ulid_to_uuid(ulid_text)',
+          'comb_timestamp(comb)', $$comb_timestamp(comb_sqldatetime, 'sqlserver', 'sqldatetime')$$],
+    'uuid_v7_to_timestamptz(v7)', 2000000, 5, 'bench.ids');
 DROP TABLE bench.ids;

@@ -1,37 +1,5 @@
--- COMB generation, SQL Server order sorts, and COMB primary keys.
-\echo '== COMB generation, one backend (net ns/call, median of 5; ratio to gen_random_uuid()) =='
-SELECT * FROM bench.per_call(
-    ARRAY['gen_random_uuid()', 'comb_new()',
-          $$comb_new('postgresql')$$,
-          $$comb_new('sqlserver', 'sqldatetime')$$,
-          $$comb_new('postgresql', 'sqldatetime')$$,
-          $$comb_new('sqlserver', 'dotnet_ticks')$$],
-    'gen_random_uuid()');
-
--- Sorting 1M random uuids in memory: SQL Server order (sortsupport with
--- abbreviated keys) against core's uuid order, 5 interleaved rounds.
-\echo '== Sort of 1M random uuids in memory (ms, median of 5) =='
-SET work_mem = '512MB';
-CREATE TEMP TABLE bench_sort AS SELECT gen_random_uuid() AS u FROM generate_series(1, 1000000);
-VACUUM ANALYZE bench_sort;
-CREATE TEMP TABLE bench_sort_samples (query text, ms float8);
-DO $$
-BEGIN
-    FOR r IN 1..5 LOOP
-        INSERT INTO bench_sort_samples VALUES
-            ('ORDER BY u', bench.time_ms('SELECT u FROM bench_sort ORDER BY u OFFSET 1000000')),
-            ('ORDER BY u USING #<#',
-             bench.time_ms('SELECT u FROM bench_sort ORDER BY u USING #<# OFFSET 1000000')),
-            ('ORDER BY u::sqlguid',
-             bench.time_ms('SELECT u::sqlguid FROM bench_sort ORDER BY 1 OFFSET 1000000'));
-    END LOOP;
-END $$;
-WITH m AS (SELECT query, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS med
-           FROM bench_sort_samples GROUP BY query)
-SELECT query, round(med::numeric, 1) AS ms,
-       round((med / (SELECT med FROM m WHERE query = 'ORDER BY u'))::numeric, 3) AS ratio
-FROM m ORDER BY med;
-RESET work_mem;
+-- COMB primary keys: where each layout's keys land in which index (the
+-- generation cost is in 10_generation.sql, sorting in 60_sort_index.sql).
 
 -- 1M rows in batches of 1000 into an empty table per key, each row keyed by
 -- its generator: index size and leaf density (pgstattuple) against v7

@@ -19,9 +19,11 @@ generators=(
 	"bigserial|id bigserial PRIMARY KEY"
 	"gen_random_uuid()|id uuid PRIMARY KEY DEFAULT gen_random_uuid()"
 	"uuid_generate_v7()|id uuid PRIMARY KEY DEFAULT uuid_generate_v7()"
+	"ulid_generate()|id uuid PRIMARY KEY DEFAULT ulid_generate()"
+	"comb_new() as sqlguid|id sqlguid PRIMARY KEY DEFAULT comb_new()"
 )
 
-psql -X -q -c 'CREATE EXTENSION IF NOT EXISTS pgstattuple'
+psql -X -q -c 'SET client_min_messages = warning' -c 'CREATE EXTENSION IF NOT EXISTS pgstattuple'
 echo 'INSERT INTO bench_ins (payload) SELECT g FROM generate_series(1, 1000) g;' >"$work/batch.sql"
 
 run() {	# column definition -> rows_per_s wal_bytes index_bytes density

@@ -45,6 +45,7 @@ DECLARE
 BEGIN
     source := coalesce(source, format('generate_series(1, %s) g', n));
     TRUNCATE bench.samples;
+    PERFORM bench.time_ms(format('SELECT count(*) FROM %s', source));   -- warm-up
     FOR r IN 1..reps LOOP
         base := bench.time_ms(format('SELECT count(*) FROM %s', source));
         INSERT INTO bench.samples VALUES ('(baseline, total)', base * 1e6 / n);
