@@ -1,4 +1,5 @@
--- A taste of uuid_seq: time-ordered primary keys and their creation times.
+-- A taste of uuid_seq: time-ordered primary keys and their creation times
+-- (UUIDv7, COMB, ULID).
 \echo '-- a table keyed by UUIDv7'
 CREATE EXTENSION uuid_seq;
 CREATE TABLE orders (
@@ -19,6 +20,12 @@ WHERE id >= uuid_timestamptz_to_v7(now() - interval '5 minutes', true);
 SELECT count(*) AS last_five_minutes FROM orders
 WHERE id >= uuid_timestamptz_to_v7(now() - interval '5 minutes', true);
 
-\echo '-- the cluster-wide frontier and this backend''s counters'
+\echo '-- a COMB key in SQL Server order (shareable with SQL Server and .NET), and ULIDs as text'
+CREATE TABLE invoices (id sqlguid PRIMARY KEY DEFAULT comb_new(), total numeric);
+INSERT INTO invoices (total) VALUES (10), (20), (30);
+SELECT id, comb_timestamp(id) AS created_at, total FROM invoices ORDER BY id;
+SELECT uuid_to_ulid(ulid_generate()) AS ulid FROM generate_series(1, 3);
+
+\echo '-- the cluster-wide frontiers and this backend''s counters'
 SELECT family, shared, frontier, frontier_time FROM uuid_seq_state();
 SELECT pid, generated, last_value FROM uuid_seq_backends;
