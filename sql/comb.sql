@@ -131,6 +131,8 @@ SET uuid_seq.clock_shift = '2 seconds';
 SELECT generate_combs(5000);
 SET uuid_seq.clock_shift = '-2 seconds';
 SELECT generate_combs(5000);
+-- the frontiers now lie ahead of the clock: with on_overflow = error
+-- generation still continues from them (a clock behind never raises)
 SET uuid_seq.on_overflow = error;
 SELECT generate_combs(10);
 RESET uuid_seq.on_overflow;

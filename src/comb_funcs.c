@@ -10,6 +10,7 @@
  */
 #include "postgres.h"
 
+#include "common/int.h"
 #include "fmgr.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
@@ -94,12 +95,13 @@ comb_new_at(PG_FUNCTION_ARGS)
 	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
 	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(1), PG_GETARG_TEXT_PP(2));
 	const FrontierFamily *family = &comb_families[kind];
+	int64		unix_us;
 	uint64		word;
 	pg_uuid_t  *uuid;
 
-	/* a finite timestamp lies far enough from the int64 ends to shift */
 	if (TIMESTAMP_NOT_FINITE(ts) ||
-		!comb_word_at_unix_us(kind, ts + UNIX_TO_PG_EPOCH_US, random_u64(), &word))
+		pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &unix_us) ||
+		!comb_word_at_unix_us(kind, unix_us, random_u64(), &word))
 		report_time_out_of_range(family->name, family->range);
 	uuid = palloc(sizeof(pg_uuid_t));
 	comb_encode(kind, word, random_u64(), uuid->data);

@@ -323,7 +323,7 @@ comb_word_at_unix_us(CombKind kind, int64_t us, uint64_t random, uint64_t *word)
 		return false;
 	/* the counter starts as on a fresh tick: random, top bit clear */
 	*word = tick << comb_families[kind].counter_bits |
-		(random & counter_mask(kind) >> 1);
+		(random & (counter_mask(kind) >> 1));
 	return true;
 }
 
