@@ -1,6 +1,6 @@
 #!/bin/bash
 # The whole test suite, from a fresh Debian 12 machine (run as root):
-#   1. packages (test/install-deps.sh), build, install
+#   1. packages with apt-get (test/install-deps.sh), build, install
 #   2. unit tests of the pure core (no server), also under ASan+UBSan and
 #      valgrind, and a bounded libFuzzer run of its harnesses
 #   3. pg_regress + isolation against a throwaway server preloading uuid_seq
