@@ -128,7 +128,7 @@ SET uuid_seq.on_overflow = sideways;
 RESET uuid_seq.on_overflow;
 RESET uuid_seq.clock_shift;
 
--- an ordinary role may not move the clock, nor read it (42501)
+-- an ordinary role may read the clock shift but not move it (42501)
 CREATE ROLE regress_uuid_seq_plain;
 SET ROLE regress_uuid_seq_plain;
 \set VERBOSITY sqlstate

@@ -150,15 +150,15 @@ generator_take(GeneratorId id, FrontierTake *take)
 		case FRONTIER_CLOCK_OUT_OF_RANGE:
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("the clock is outside the range of %s", family->name),
-					 errdetail("%s holds times from %s.", family->name, family->range),
+					 errmsg("the clock is outside the range of %s, which holds times from %s",
+							family->name, family->range),
 					 errhint("Check the system clock and uuid_seq.clock_shift.")));
 			break;
 		case FRONTIER_EXHAUSTED:
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("the %s frontier has reached its maximum", family->name),
-					 errdetail("%s holds times from %s.", family->name, family->range)));
+					 errmsg("the %s frontier has reached its maximum: %s holds times from %s",
+							family->name, family->name, family->range)));
 			break;
 		case FRONTIER_OVERFLOW:
 			ereport(ERROR,

@@ -152,7 +152,7 @@ GucInit(bool preloading)
 							   "For testing clocks that jump or go back, e.g. '-1 hour'.",
 							   &clock_shift_text,
 							   "0",
-							   PGC_SUSET, GUC_SUPERUSER_ONLY,
+							   PGC_SUSET, 0,
 							   check_clock_shift, assign_clock_shift, NULL);
 
 	MarkGUCPrefixReserved("uuid_seq");

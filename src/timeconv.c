@@ -12,8 +12,8 @@ report_time_out_of_range(const char *layout, const char *range)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-			 errmsg("timestamp out of range for %s", layout),
-			 errdetail("%s holds times from %s.", layout, range)));
+			 errmsg("timestamp out of range for %s, which holds times from %s",
+					layout, range)));
 }
 
 double
