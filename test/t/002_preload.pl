@@ -41,6 +41,17 @@ for my $g (grep { $_->{node_id} } @GENERATORS)
 		't', "$g->{family}: uuid_seq_state's frontier lies between the last two values");
 }
 
+# The extension is trusted: a database owner who is not superuser installs it.
+$node->safe_psql('postgres', 'CREATE ROLE app_owner LOGIN; CREATE DATABASE app OWNER app_owner');
+is( $node->safe_psql(
+		'app', q{
+		CREATE EXTENSION uuid_seq;
+		CREATE TABLE t (id sqlguid PRIMARY KEY DEFAULT comb_new());
+		INSERT INTO t DEFAULT VALUES;
+		SELECT rolsuper, (SELECT count(*) FROM t) FROM pg_roles WHERE rolname = current_user},
+		extra_params => [ '-U', 'app_owner' ]),
+	'f|1', 'a database owner without superuser installs the trusted extension');
+
 # ulid_generate_xact() keeps the node id; its low bits count up by 1.
 is( $node->safe_psql(
 		'postgres', q{
