@@ -41,6 +41,17 @@ for my $g (grep { $_->{node_id} } @GENERATORS)
 		't', "$g->{family}: uuid_seq_state's frontier lies between the last two values");
 }
 
+# Fresh connections never share random bits: each backend draws its own
+# buffer (a buffer filled before a fork is never used by the child).
+my %random_parts;
+for (1 .. 20)
+{
+	my ($v4, $v7) = split /\|/, $node->safe_psql('postgres', 'SELECT uuidv4(), uuid_generate_v7()');
+	$random_parts{ substr($v4, 19) }++;
+	$random_parts{ substr($v7, 24) }++;
+}
+is(scalar(keys %random_parts), 40, 'first values of 20 connections share no random bits');
+
 # The extension is trusted: a database owner who is not superuser installs it.
 $node->safe_psql('postgres', 'CREATE ROLE app_owner LOGIN; CREATE DATABASE app OWNER app_owner');
 is( $node->safe_psql(
