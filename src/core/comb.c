@@ -224,16 +224,13 @@ COMB_CLOCK_FUNCTIONS(sqlserver_sqldatetime, STRATEGY_SQLDATETIME, SQLSERVER_COUN
 COMB_CLOCK_FUNCTIONS(postgresql_sqldatetime, STRATEGY_SQLDATETIME, POSTGRESQL_COUNTER_BITS)
 COMB_CLOCK_FUNCTIONS(sqlserver_dotnet_ticks, STRATEGY_DOTNET_TICKS, 0)
 
-#define MAX_WORD(max_tick, counter_bits) \
-	((max_tick) << (counter_bits) | ((UINT64_C(1) << (counter_bits)) - 1))
-
 const FrontierFamily comb_families[COMB_KIND_COUNT] = {
 	[COMB_SQLSERVER_UNIX_MS] = {
 		.name = "COMB sqlserver/unix_ms",
 		.range = COMB_UNIX_MS_RANGE,
 		.counter_bits = SQLSERVER_COUNTER_BITS,
 		.random_start = true,
-		.max_word = MAX_WORD(UNIX_MS_MAX, SQLSERVER_COUNTER_BITS),
+		.max_word = FRONTIER_MAX_WORD(UNIX_MS_MAX, SQLSERVER_COUNTER_BITS),
 		.word_from_ns = sqlserver_unix_ms_word_from_ns,
 		.word_to_ns = sqlserver_unix_ms_word_to_ns,
 	},
@@ -242,7 +239,7 @@ const FrontierFamily comb_families[COMB_KIND_COUNT] = {
 		.range = COMB_UNIX_MS_RANGE,
 		.counter_bits = POSTGRESQL_COUNTER_BITS,
 		.random_start = true,
-		.max_word = MAX_WORD(UNIX_MS_MAX, POSTGRESQL_COUNTER_BITS),
+		.max_word = FRONTIER_MAX_WORD(UNIX_MS_MAX, POSTGRESQL_COUNTER_BITS),
 		.word_from_ns = postgresql_unix_ms_word_from_ns,
 		.word_to_ns = postgresql_unix_ms_word_to_ns,
 	},
@@ -251,7 +248,7 @@ const FrontierFamily comb_families[COMB_KIND_COUNT] = {
 		.range = COMB_SQLDATETIME_RANGE,
 		.counter_bits = SQLSERVER_COUNTER_BITS,
 		.random_start = true,
-		.max_word = MAX_WORD(SQLDT_MAX_TICK, SQLSERVER_COUNTER_BITS),
+		.max_word = FRONTIER_MAX_WORD(SQLDT_MAX_TICK, SQLSERVER_COUNTER_BITS),
 		.word_from_ns = sqlserver_sqldatetime_word_from_ns,
 		.word_to_ns = sqlserver_sqldatetime_word_to_ns,
 	},
@@ -260,7 +257,7 @@ const FrontierFamily comb_families[COMB_KIND_COUNT] = {
 		.range = COMB_SQLDATETIME_RANGE,
 		.counter_bits = POSTGRESQL_COUNTER_BITS,
 		.random_start = true,
-		.max_word = MAX_WORD(SQLDT_MAX_TICK, POSTGRESQL_COUNTER_BITS),
+		.max_word = FRONTIER_MAX_WORD(SQLDT_MAX_TICK, POSTGRESQL_COUNTER_BITS),
 		.word_from_ns = postgresql_sqldatetime_word_from_ns,
 		.word_to_ns = postgresql_sqldatetime_word_to_ns,
 	},
@@ -269,7 +266,7 @@ const FrontierFamily comb_families[COMB_KIND_COUNT] = {
 		.range = COMB_DOTNET_TICKS_RANGE,
 		.counter_bits = 0,
 		.random_start = false,
-		.max_word = (uint64_t) DOTNET_MAX_TICK,
+		.max_word = FRONTIER_MAX_WORD(DOTNET_MAX_TICK, 0),
 		.word_from_ns = sqlserver_dotnet_ticks_word_from_ns,
 		.word_to_ns = sqlserver_dotnet_ticks_word_to_ns,
 	},
@@ -308,12 +305,6 @@ comb_kind_from_names(const char *layout, size_t layout_len,
 	return COMB_UNSUPPORTED_PAIR;
 }
 
-static uint64_t
-counter_mask(CombKind kind)
-{
-	return (UINT64_C(1) << comb_families[kind].counter_bits) - 1;
-}
-
 bool
 comb_word_at_unix_us(CombKind kind, int64_t us, uint64_t random, uint64_t *word)
 {
@@ -323,7 +314,7 @@ comb_word_at_unix_us(CombKind kind, int64_t us, uint64_t random, uint64_t *word)
 		return false;
 	/* the counter starts as on a fresh tick: random, top bit clear */
 	*word = tick << comb_families[kind].counter_bits |
-		(random & (counter_mask(kind) >> 1));
+		(random & (frontier_counter_mask(&comb_families[kind]) >> 1));
 	return true;
 }
 
@@ -340,7 +331,7 @@ void
 comb_encode(CombKind kind, uint64_t word, uint64_t random, uint8_t out[16])
 {
 	CombStrategy strategy = comb_kinds[kind].strategy;
-	uint64_t	counter = word & counter_mask(kind);
+	uint64_t	counter = word & frontier_counter_mask(&comb_families[kind]);
 	uint64_t	time = time_field(strategy, word >> comb_families[kind].counter_bits);
 
 	if (strategy == STRATEGY_DOTNET_TICKS)
@@ -403,7 +394,7 @@ comb_decode_word(CombKind kind, const uint8_t u[16], uint64_t *word)
 	}
 	else
 		tick = time;
-	*word = tick << counter_bits | (counter & counter_mask(kind));
+	*word = tick << counter_bits | (counter & frontier_counter_mask(&comb_families[kind]));
 	return true;
 }
 

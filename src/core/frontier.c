@@ -14,12 +14,6 @@
  */
 #include "frontier.h"
 
-static inline uint64_t
-counter_mask(const FrontierFamily *family)
-{
-	return (UINT64_C(1) << family->counter_bits) - 1;
-}
-
 FrontierStatus
 frontier_step(const FrontierFamily *family, uint64_t last, uint64_t clock_word,
 			  uint64_t fresh, uint64_t *next, bool *carried)
@@ -33,7 +27,7 @@ frontier_step(const FrontierFamily *family, uint64_t last, uint64_t clock_word,
 	if (last >= family->max_word)
 		return FRONTIER_EXHAUSTED;
 	*next = last + 1;
-	*carried = (*next & counter_mask(family)) == 0;
+	*carried = (*next & frontier_counter_mask(family)) == 0;
 	return FRONTIER_OK;
 }
 
@@ -41,7 +35,7 @@ int64_t
 frontier_word_ns(const FrontierFamily *family, uint64_t word)
 {
 	if (family->random_start)
-		word &= ~counter_mask(family);
+		word &= ~frontier_counter_mask(family);
 	return family->word_to_ns(word);
 }
 
@@ -51,7 +45,7 @@ fresh_counter(const FrontierFamily *family, const FrontierEnv *env)
 {
 	if (!family->random_start || family->counter_bits == 0)
 		return 0;
-	return env->random_u64(env->arg) & (counter_mask(family) >> 1);
+	return env->random_u64(env->arg) & (frontier_counter_mask(family) >> 1);
 }
 
 FrontierStatus

@@ -62,6 +62,17 @@ typedef struct FrontierFamily
 	int64_t		(*word_to_ns) (uint64_t word);
 } FrontierFamily;
 
+/* The largest word of a family whose last tick is max_tick. */
+#define FRONTIER_MAX_WORD(max_tick, counter_bits) \
+	((uint64_t) (max_tick) << (counter_bits) | ((UINT64_C(1) << (counter_bits)) - 1))
+
+/* The counter bits of a family's words. */
+static inline uint64_t
+frontier_counter_mask(const FrontierFamily *family)
+{
+	return (UINT64_C(1) << family->counter_bits) - 1;
+}
+
 /*
  * Where the frontier word lives.  compare_exchange has the semantics of
  * pg_atomic_compare_exchange_u64: on failure it stores the current value in

@@ -48,7 +48,7 @@ const FrontierFamily uuidv7_family = {
 	.range = UUIDV7_RANGE,
 	.counter_bits = UUIDV7_SUBMS_BITS,
 	.random_start = false,
-	.max_word = (UUIDV7_MAX_MS << UUIDV7_SUBMS_BITS) | ((1 << UUIDV7_SUBMS_BITS) - 1),
+	.max_word = FRONTIER_MAX_WORD(UUIDV7_MAX_MS, UUIDV7_SUBMS_BITS),
 	.word_from_ns = uuidv7_word_from_ns,
 	.word_to_ns = uuidv7_word_to_ns,
 };

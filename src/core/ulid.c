@@ -63,7 +63,7 @@ const FrontierFamily ulid_family = {
 	.range = ULID_RANGE,
 	.counter_bits = ULID_SEQ_BITS,
 	.random_start = true,
-	.max_word = (ULID_MAX_MS << ULID_SEQ_BITS) | ((1 << ULID_SEQ_BITS) - 1),
+	.max_word = FRONTIER_MAX_WORD(ULID_MAX_MS, ULID_SEQ_BITS),
 	.word_from_ns = ulid_word_from_ns,
 	.word_to_ns = ulid_word_to_ns,
 };
