@@ -218,7 +218,7 @@ test_contention(void)
 
 /* A family whose counter starts at random: 14 bits, 1 ms ticks. */
 static bool
-ms_word_from_ns(int64_t ns, uint64_t *word)
+ms_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
 {
 	if (ns < 0)
 		return false;
@@ -227,13 +227,19 @@ ms_word_from_ns(int64_t ns, uint64_t *word)
 }
 
 static int64_t
-ms_word_to_ns(uint64_t word)
+ms_word_to_ns(const FrontierFamily *family, uint64_t word)
 {
 	return (int64_t) (word >> 14) * MS;
 }
 
 static const FrontierFamily counter_family = {
-	"test", "any", 14, true, (UINT64_C(1) << 62) - 1, ms_word_from_ns, ms_word_to_ns
+	.name = "test",
+	.range = "any",
+	.counter_bits = 14,
+	.random_start = true,
+	.max_word = (UINT64_C(1) << 62) - 1,
+	.word_from_ns = ms_word_from_ns,
+	.word_to_ns = ms_word_to_ns,
 };
 
 static void
