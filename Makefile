@@ -88,6 +88,7 @@ FUZZERS = $(patsubst test/fuzz/%.c,test/fuzz/out/%,$(wildcard test/fuzz/fuzz_*.c
 test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
 	@mkdir -p test/fuzz/out
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-Wall -Wextra -Wno-unused-parameter -Werror \
 		-I$(srcdir)/src/core -o $@ $< $(CORE_SRCS)
 
 .PHONY: fuzz

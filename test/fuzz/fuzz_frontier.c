@@ -58,7 +58,7 @@ compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 }
 
 static bool
-ms_from_ns(int64_t ns, uint64_t *word)
+ms_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
 {
 	if (ns < 0)
 		return false;
@@ -67,13 +67,19 @@ ms_from_ns(int64_t ns, uint64_t *word)
 }
 
 static int64_t
-ms_to_ns(uint64_t word)
+ms_to_ns(const FrontierFamily *family, uint64_t word)
 {
 	return (int64_t) (word >> 14) * NS_PER_MS;
 }
 
 static const FrontierFamily counter_family = {
-	"counter", "any", 14, true, (UINT64_C(1) << 62) - 1, ms_from_ns, ms_to_ns
+	.name = "counter",
+	.range = "any",
+	.counter_bits = 14,
+	.random_start = true,
+	.max_word = (UINT64_C(1) << 62) - 1,
+	.word_from_ns = ms_from_ns,
+	.word_to_ns = ms_to_ns,
 };
 
 static void
