@@ -64,7 +64,7 @@ ulid_xact_callback(XactEvent event, void *arg)
 }
 
 void
-UlidInit(void)
+UlidXactInit(void)
 {
 	RegisterXactCallback(ulid_xact_callback, NULL);
 }
