@@ -325,7 +325,7 @@ comb_of(const FrontierFamily *family)
 
 /* The family callbacks, one set for every kind. */
 static bool
-comb_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
+comb_family_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
 {
 	uint64_t	tick;
 
@@ -336,7 +336,7 @@ comb_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
 }
 
 static int64_t
-comb_word_to_ns(const FrontierFamily *family, uint64_t word)
+comb_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 {
 	return tick_to_ns(comb_of(family)->strategy, word >> family->counter_bits);
 }
@@ -350,16 +350,8 @@ comb_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
 
 #define COMB_FAMILY(family_name, family_range, bits, start, max_tick, lay, strat) \
 	{ \
-		.frontier = { \
-			.name = (family_name), \
-			.range = (family_range), \
-			.counter_bits = (bits), \
-			.random_start = (start), \
-			.max_word = FRONTIER_MAX_WORD(max_tick, bits), \
-			.word_from_ns = comb_word_from_ns, \
-			.word_to_ns = comb_word_to_ns, \
-			.encode = comb_family_encode, \
-		}, \
+		.frontier = FRONTIER_FAMILY(family_name, family_range, bits, start, \
+									max_tick, comb_family), \
 		.layout = (lay), \
 		.strategy = (strat), \
 	}

@@ -87,9 +87,21 @@ struct FrontierFamily
 						   uint8_t out[16]);
 };
 
-/* The largest word of a family whose last tick is max_tick. */
-#define FRONTIER_MAX_WORD(max_tick, counter_bits) \
-	((uint64_t) (max_tick) << (counter_bits) | ((UINT64_C(1) << (counter_bits)) - 1))
+/*
+ * The definition of a family whose last tick is max_tick, with the callbacks
+ * <prefix>_word_from_ns, <prefix>_word_to_ns and <prefix>_encode.
+ */
+#define FRONTIER_FAMILY(family_name, family_range, bits, start, max_tick, prefix) \
+	{ \
+		.name = (family_name), \
+		.range = (family_range), \
+		.counter_bits = (bits), \
+		.random_start = (start), \
+		.max_word = (uint64_t) (max_tick) << (bits) | ((UINT64_C(1) << (bits)) - 1), \
+		.word_from_ns = prefix##_word_from_ns, \
+		.word_to_ns = prefix##_word_to_ns, \
+		.encode = prefix##_encode, \
+	}
 
 /* The counter bits of a family's words. */
 static inline uint64_t

@@ -93,16 +93,9 @@ v7_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
 	uuidv7_encode(word, random, node_bits, node_id, out);
 }
 
-const FrontierFamily uuidv7_family = {
-	.name = "UUIDv7",
-	.range = UNIX_MS48_RANGE,
-	.counter_bits = UUIDV7_SUBMS_BITS,
-	.random_start = false,
-	.max_word = FRONTIER_MAX_WORD(UNIX_MS48_MAX, UUIDV7_SUBMS_BITS),
-	.word_from_ns = v7_family_word_from_ns,
-	.word_to_ns = v7_family_word_to_ns,
-	.encode = v7_family_encode,
-};
+const FrontierFamily uuidv7_family =
+FRONTIER_FAMILY("UUIDv7", UNIX_MS48_RANGE, UUIDV7_SUBMS_BITS, false, UNIX_MS48_MAX,
+				v7_family);
 
 uint32_t
 uuidv7_node_id(const uint8_t u[UUID_BYTES], unsigned bits)

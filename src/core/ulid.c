@@ -39,7 +39,7 @@ low_mask(unsigned bits)
 }
 
 static bool
-ulid_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
+ulid_family_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
 {
 	if (ns < 0)
 		return false;
@@ -49,7 +49,7 @@ ulid_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
 }
 
 static int64_t
-ulid_word_to_ns(const FrontierFamily *family, uint64_t word)
+ulid_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 {
 	uint64_t	ms = word >> ULID_SEQ_BITS;
 
@@ -66,16 +66,8 @@ ulid_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
 	ulid_encode(word, random, node_bits, node_id, out);
 }
 
-const FrontierFamily ulid_family = {
-	.name = "ULID",
-	.range = UNIX_MS48_RANGE,
-	.counter_bits = ULID_SEQ_BITS,
-	.random_start = true,
-	.max_word = FRONTIER_MAX_WORD(UNIX_MS48_MAX, ULID_SEQ_BITS),
-	.word_from_ns = ulid_word_from_ns,
-	.word_to_ns = ulid_word_to_ns,
-	.encode = ulid_family_encode,
-};
+const FrontierFamily ulid_family =
+FRONTIER_FAMILY("ULID", UNIX_MS48_RANGE, ULID_SEQ_BITS, true, UNIX_MS48_MAX, ulid_family);
 
 unsigned
 ulid_low_bits(unsigned node_bits)
