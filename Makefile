@@ -82,8 +82,11 @@ unit-valgrind: test/unit/run_unit_tests
 
 # libFuzzer harnesses of the pure core (test/fuzz/fuzz_*.c), each run for
 # FUZZ_SECONDS from its committed seed corpus test/fuzz/corpus/<name>/.
+# An input that runs longer than FUZZ_TIMEOUT seconds is a failure (a broken
+# core can loop forever; -max_total_time is only checked between inputs).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 15
+FUZZ_TIMEOUT ?= 10
 FUZZERS = $(patsubst test/fuzz/%.c,test/fuzz/out/%,$(wildcard test/fuzz/fuzz_*.c))
 test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
 	@mkdir -p test/fuzz/out
@@ -95,6 +98,7 @@ test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.
 fuzz: $(FUZZERS)
 	set -e; for f in $(FUZZERS); do \
 		name=$$(basename $$f); mkdir -p test/fuzz/out/corpus-$$name; \
-		$$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+		$$f -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
+			-artifact_prefix=test/fuzz/out/ \
 			test/fuzz/out/corpus-$$name test/fuzz/corpus/$$name; \
 	done
