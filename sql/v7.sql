@@ -122,6 +122,11 @@ SELECT bool_and(u > (SELECT u FROM before_rollback)) AS above_frontier,
        count(DISTINCT u) AS distinct
 FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 10000)) s;
 RESET uuid_seq.on_overflow;
+-- a clock before 1970 went back like any other: the frontier continues
+SET uuid_seq.clock_shift = '-199 years';
+SELECT uuidv7() > (SELECT u FROM before_rollback) AS before_1970_continues,
+       uuid_generate_v7() > (SELECT u FROM before_rollback) AS v7_continues;
+SET uuid_seq.clock_shift = '-1 hour';
 SET uuid_seq.on_overflow = wait;
 SELECT uuid_version(uuid_generate_v7()) AS wait_policy_generates;
 SET uuid_seq.on_overflow = sideways;
