@@ -225,3 +225,16 @@ SELECT comb_timestamp(comb_new('postgresql', 'sqldatetime'), 'postgresql', 'sqld
 SET uuid_seq.clock_shift = '100 years';
 SELECT comb_new('postgresql', 'sqldatetime');
 RESET uuid_seq.clock_shift;
+
+-- a later statement never returns a smaller value, also in a plan forced
+-- parallel (see v7.sql): comb_new() and comb_new(layout, strategy) are
+-- PARALLEL RESTRICTED
+SELECT CASE WHEN current_setting('server_version_num')::int >= 160000
+            THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END AS force_parallel \gset
+SET uuid_seq.clock_shift = '2 seconds';
+SELECT comb_new() AS comb, comb_new('postgresql') AS pg_comb \gset
+RESET uuid_seq.clock_shift;
+SET :force_parallel = on;
+SELECT comb_new() #># :'comb' AS comb_later,
+       comb_new('postgresql', 'unix_ms') > :'pg_comb' AS pg_comb_later;
+RESET :force_parallel;

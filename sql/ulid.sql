@@ -177,3 +177,14 @@ SELECT uuid_to_ulid(NULL) IS NULL AS a,
 SELECT pg_temp.high64(frontier) >= pg_temp.high64((SELECT u FROM gen ORDER BY u DESC LIMIT 1)) AS frontier_covers_last,
        uuid_to_ulid(frontier) IS NOT NULL AS shown
 FROM uuid_seq_state() WHERE family = 'ulid';
+
+-- a later statement never returns a smaller value, also in a plan forced
+-- parallel (see v7.sql): ulid_generate() is PARALLEL RESTRICTED
+SELECT CASE WHEN current_setting('server_version_num')::int >= 160000
+            THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END AS force_parallel \gset
+SET uuid_seq.clock_shift = '2 seconds';
+SELECT ulid_generate() AS ulid \gset
+RESET uuid_seq.clock_shift;
+SET :force_parallel = on;
+SELECT ulid_generate() > :'ulid' AS ulid_later;
+RESET :force_parallel;

@@ -161,3 +161,21 @@ RESET enable_seqscan;
 SELECT count(*) AS last_hour FROM events
 WHERE id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true);
 DROP TABLE events;
+
+-- a later statement never returns a smaller value, also when the plan would
+-- run in a parallel worker (which, without preload, has frontiers of its
+-- own): the generators are PARALLEL RESTRICTED and stay in this backend.
+-- (debug_parallel_query was force_parallel_mode before 16)
+SELECT CASE WHEN current_setting('server_version_num')::int >= 160000
+            THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END AS force_parallel \gset
+SET uuid_seq.clock_shift = '2 seconds';
+SELECT uuid_generate_v7() AS v7 \gset
+RESET uuid_seq.clock_shift;
+SET :force_parallel = on;
+SELECT uuidv7() > :'v7' AS uuidv7_later,
+       uuid_generate_v7() > :'v7' AS v7_later,
+       uuidv7('0 s') > :'v7' AS shifted_later;
+-- and uuid_seq_state() shows this backend's frontier, still ahead
+SELECT frontier_time > now() + interval '1 second' AS state_of_this_backend
+FROM uuid_seq_state() WHERE family = 'v7';
+RESET :force_parallel;
