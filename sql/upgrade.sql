@@ -111,6 +111,11 @@ CREATE TEMP TABLE fresh AS SELECT * FROM uuid_seq_catalog;
 SELECT count(*) >= 10 AS members_described,
        bool_and(detail <> '') AS all_detailed
 FROM fresh;
+-- every function, aggregate, operator, operator class, type and view has a
+-- description (\df+, \do+, \dT+): members without one
+SELECT object FROM fresh
+WHERE object ~ '^(function|aggregate|operator|operator class|type|view) '
+  AND detail NOT LIKE '%comment=%';
 -- differences: none either way
 (SELECT 'only after update' AS side, * FROM upgraded EXCEPT SELECT 'only after update', * FROM fresh)
 UNION ALL
