@@ -26,6 +26,9 @@
  */
 #include "postgres.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "miscadmin.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
@@ -36,6 +39,11 @@
 
 #define PG_MAJOR	(PG_VERSION_NUM / 10000)
 
+/* O_CREAT | O_EXCL alone refuses a symlink (POSIX); some platforms lack this */
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW	0
+#endif
+
 /* How far ahead of the frontier (in clock time) a lease reaches. */
 #define LEASE_NS	INT64CONST(1000000000)
 
@@ -43,27 +51,6 @@
 static bool have_crash_copy = false;
 static uint64 crash_copy[GENERATOR_COUNT];
 static FrontierOrigin crash_copy_origin[GENERATOR_COUNT];
-
-static const char *
-file_problem(FrontierFileStatus status)
-{
-	switch (status)
-	{
-		case FRONTIER_FILE_TRUNCATED:
-			return "it is truncated";
-		case FRONTIER_FILE_BAD_MAGIC:
-			return "it is not a uuid_seq frontier file";
-		case FRONTIER_FILE_WRONG_VERSION:
-			return "it was written by another version of uuid_seq or PostgreSQL";
-		case FRONTIER_FILE_BAD_CHECKSUM:
-			return "its checksum does not match";
-		case FRONTIER_FILE_BAD_LENGTH:
-			return "it has the wrong length";
-		case FRONTIER_FILE_OK:
-			break;
-	}
-	return "unknown problem";
-}
 
 /* Read the file into words/present; false (having said why) if unusable. */
 static bool
@@ -100,17 +87,49 @@ read_frontier_file(uint64 *words, bool *present)
 	}
 	FreeFile(file);
 
+	/* one whole message per problem, so that each can be translated */
 	status = frontier_file_decode(buf, len, PG_MAJOR, words, present, GENERATOR_COUNT);
-	if (status != FRONTIER_FILE_OK)
+	switch (status)
 	{
-		ereport(WARNING,
-				(errcode(ERRCODE_DATA_CORRUPTED),
-				 errmsg("ignoring uuid_seq frontier file \"%s\": %s",
-						FRONTIER_FILE_NAME, file_problem(status)),
-				 errdetail("Generators start from the clock.")));
-		return false;
+		case FRONTIER_FILE_OK:
+			return true;
+		case FRONTIER_FILE_TRUNCATED:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("ignoring uuid_seq frontier file \"%s\": it is truncated",
+							FRONTIER_FILE_NAME),
+					 errdetail("Generators start from the clock.")));
+			break;
+		case FRONTIER_FILE_BAD_MAGIC:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("ignoring uuid_seq frontier file \"%s\": it is not a uuid_seq frontier file",
+							FRONTIER_FILE_NAME),
+					 errdetail("Generators start from the clock.")));
+			break;
+		case FRONTIER_FILE_WRONG_VERSION:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("ignoring uuid_seq frontier file \"%s\": it was written by another version of uuid_seq or PostgreSQL",
+							FRONTIER_FILE_NAME),
+					 errdetail("Generators start from the clock.")));
+			break;
+		case FRONTIER_FILE_BAD_CHECKSUM:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("ignoring uuid_seq frontier file \"%s\": its checksum does not match",
+							FRONTIER_FILE_NAME),
+					 errdetail("Generators start from the clock.")));
+			break;
+		case FRONTIER_FILE_BAD_LENGTH:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("ignoring uuid_seq frontier file \"%s\": it has the wrong length",
+							FRONTIER_FILE_NAME),
+					 errdetail("Generators start from the clock.")));
+			break;
 	}
-	return true;
+	return false;
 }
 
 void
@@ -158,35 +177,89 @@ persist_restore(UuidSeqShared *shared)
 								pg_atomic_read_u64(&shared->frontier[i].word));
 }
 
-/* Write words to the file durably; false (having reported at elevel) if not. */
+/*
+ * Write words to the file durably; false (having reported at elevel) if not.
+ *
+ * The .tmp file is always one this call creates: whatever is at its name (the
+ * leftover of an interrupted write, a file we may not write, a symlink
+ * planted there) is removed first, never opened, and the file is created
+ * with O_CREAT | O_EXCL, which fails rather than follow a symlink (so does
+ * O_NOFOLLOW, where the platform has it).  durable_rename then fsyncs the
+ * .tmp, renames it over the frontier file and fsyncs the directory.  The
+ * rename is the only step that changes the frontier file, so a write that
+ * fails leaves it as it was; the .tmp is removed on every failure.
+ *
+ * Called by a backend holding the lease lock, or by the postmaster at exit,
+ * when no backend is left: never two at once.
+ */
 static bool
 write_frontier_file(const uint64 *words, int elevel)
 {
 	const char *tmp = FRONTIER_FILE_NAME ".tmp";
 	uint8		buf[FRONTIER_FILE_MAX_FAMILIES * 12 + 64];
 	size_t		len = frontier_file_size(GENERATOR_COUNT);
-	FILE	   *file;
+	int			fd;
+	int			save_errno;
+	int			rc;
 
 	StaticAssertStmt(GENERATOR_COUNT <= FRONTIER_FILE_MAX_FAMILIES,
 					 "too many families for the frontier file");
 	frontier_file_encode(buf, PG_MAJOR, words, GENERATOR_COUNT);
 
-	file = AllocateFile(tmp, PG_BINARY_W);
-	if (file == NULL ||
-		fwrite(buf, 1, len, file) != len ||
-		FreeFile(file) != 0)
+	if (unlink(tmp) != 0 && errno != ENOENT)
 	{
-		int			save_errno = errno;
+		ereport(elevel,
+				(errcode_for_file_access(),
+				 errmsg("could not remove uuid_seq frontier file \"%s\": %m", tmp)));
+		return false;
+	}
+	fd = OpenTransientFile(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | PG_BINARY);
+	if (fd < 0)
+	{
+		ereport(elevel,
+				(errcode_for_file_access(),
+				 errmsg("could not create uuid_seq frontier file \"%s\": %m", tmp)));
+		return false;
+	}
 
-		if (file != NULL)
-			unlink(tmp);
+	errno = 0;
+	if (write(fd, buf, len) != (ssize_t) len)
+	{
+		/* a short write that sets no errno is taken to mean a full disk */
+		save_errno = errno != 0 ? errno : ENOSPC;
+		(void) CloseTransientFile(fd);
+		(void) unlink(tmp);
 		errno = save_errno;
 		ereport(elevel,
 				(errcode_for_file_access(),
 				 errmsg("could not write uuid_seq frontier file \"%s\": %m", tmp)));
 		return false;
 	}
-	return durable_rename(tmp, FRONTIER_FILE_NAME, elevel) == 0;
+	if (CloseTransientFile(fd) != 0)
+	{
+		save_errno = errno;
+		(void) unlink(tmp);
+		errno = save_errno;
+		ereport(elevel,
+				(errcode_for_file_access(),
+				 errmsg("could not close uuid_seq frontier file \"%s\": %m", tmp)));
+		return false;
+	}
+
+	/* at elevel ERROR durable_rename throws: remove the .tmp on the way out */
+	PG_TRY();
+	{
+		rc = durable_rename(tmp, FRONTIER_FILE_NAME, elevel);
+	}
+	PG_CATCH();
+	{
+		(void) unlink(tmp);
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
+	if (rc != 0)
+		(void) unlink(tmp);
+	return rc == 0;
 }
 
 /* A lease LEASE_NS of clock time above frontier word `word` of a family. */

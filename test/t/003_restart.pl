@@ -1,6 +1,7 @@
 # Frontiers across restarts and crashes (uuid_seq.persist), for every
 # generator family: a clean restart with the clock an hour behind continues
-# above the values handed out before; a damaged, truncated or foreign frontier file only costs a WARNING;
+# above the values handed out before; a damaged, truncated or foreign frontier
+# file only costs a WARNING, one whole message per problem;
 # a backend crash (the postmaster re-initialises shared memory) and an
 # immediate shutdown never rewind the frontier.
 use strict;
@@ -40,6 +41,17 @@ sub all_above
 	return @below ? 'f' : 't';
 }
 
+# Overwrite bytes of a file at an offset.
+sub overwrite
+{
+	my ($path, $offset, $bytes) = @_;
+	open my $fh, '+<', $path or die "open $path: $!";
+	binmode $fh;
+	seek $fh, $offset, 0;
+	print $fh $bytes;
+	close $fh;
+}
+
 # Where each family's frontier was restored from, when all agree.
 sub origin
 {
@@ -58,30 +70,54 @@ $node->start;
 is(origin(), 'file', 'frontier restored from the file');
 is(all_above($before), 't', 'after a restart with the clock behind, values stay above');
 
-# Damaged files: the server starts with a WARNING and uses the clock.
+# Damaged files: the server starts with a WARNING and uses the clock.  Each
+# WARNING is one whole message in persist.c, as a translator sees it: an
+# errmsg format there with only the file name filled in.
+my %formats;
+my $source = slurp_file("$FindBin::Bin/../../src/persist.c");
+while ($source =~ /errmsg\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)
+{
+	my $format = join '', $1 =~ /"((?:[^"\\]|\\.)*)"/g;
+	$format =~ s/\\(.)/$1/g;
+	$format =~ s/%s/uuid_seq.frontiers/g;
+	$formats{$format} = 1;
+}
 my %damage = (
-	'garbage' => sub { PostgreSQL::Test::Utils::append_to_file($file, 'x' x 40); },
-	'truncated' => sub { truncate $file, 10 or die "truncate: $!"; },
-	'foreign' => sub {
-		open my $fh, '+<', $file or die "open: $!";
-		binmode $fh;
-		seek $fh, 8, 0;
-		print $fh pack('V', 9);    # PostgreSQL major 9
-		close $fh;
-	},
-	'not ours' => sub {
-		PostgreSQL::Test::Utils::append_to_file($file . '.new', 'hello');
-		rename $file . '.new', $file;
-	});
+	'garbage' => [
+		sub { PostgreSQL::Test::Utils::append_to_file($file, 'x' x 40); },
+		'it has the wrong length'
+	],
+	'truncated' => [ sub { truncate $file, 10 or die "truncate: $!"; }, 'it is truncated' ],
+	'foreign' => [
+		sub { overwrite($file, 8, pack('V', 9)); },    # PostgreSQL major 9
+		'it was written by another version of uuid_seq or PostgreSQL'
+	],
+	'damaged' => [
+		sub { overwrite($file, 20, 'x'); },            # the first family's word
+		'its checksum does not match'
+	],
+	'not ours' => [
+		sub {
+			PostgreSQL::Test::Utils::append_to_file($file . '.new', 'hello');
+			rename $file . '.new', $file;
+		},
+		'it is not a uuid_seq frontier file'
+	]);
 for my $kind (sort keys %damage)
 {
+	my ($spoil, $problem) = @{ $damage{$kind} };
 	$node->stop;
-	$damage{$kind}->();
+	$spoil->();
 	my $log_offset = -s $node->logfile;
 	$node->start;
 	my $log = substr(slurp_file($node->logfile), $log_offset);
 	like($log, qr/WARNING:  ignoring uuid_seq frontier file "uuid_seq.frontiers"/,
 		"$kind file: WARNING");
+	my ($message) = $log =~ /WARNING:  (ignoring uuid_seq frontier file .*)/;
+	is($message, qq{ignoring uuid_seq frontier file "uuid_seq.frontiers": $problem},
+		"$kind file: the WARNING says why");
+	ok(defined $message && $formats{$message},
+		"$kind file: the WARNING is one whole message in persist.c");
 	is(origin(), 'clock', "$kind file: generators start from the clock");
 }
 
