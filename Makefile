@@ -63,7 +63,8 @@ CORE_SRCS = $(wildcard src/core/*.c)
 CORE_HDRS = $(wildcard src/core/*.h)
 UNIT_SRCS = $(wildcard test/unit/*.c) $(CORE_SRCS)
 test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
-	$(CC) -std=c11 -O1 -g -Wall -Wextra -Werror -I$(srcdir)/src/core \
+	$(CC) -std=c11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Werror -I$(srcdir)/src/core \
+		-DUNIT_FIXTURE_DIR='"$(srcdir)/test/unit/fixtures"' \
 		-o $@ $(UNIT_SRCS) $(UNIT_CFLAGS)
 
 .PHONY: unit unit-sanitize unit-valgrind
@@ -87,6 +88,7 @@ FUZZERS = $(patsubst test/fuzz/%.c,test/fuzz/out/%,$(wildcard test/fuzz/fuzz_*.c
 test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
 	@mkdir -p test/fuzz/out
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-Wall -Wextra -Wno-unused-parameter -Werror \
 		-I$(srcdir)/src/core -o $@ $< $(CORE_SRCS)
 
 .PHONY: fuzz

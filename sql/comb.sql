@@ -1,4 +1,4 @@
--- COMB functions (SPEC §3, §8): same output with and without
+-- COMB functions (src/README §3, §8): same output with and without
 -- shared_preload_libraries = 'uuid_seq'.  Runs after sqlserver_order.sql,
 -- whose mssql_key() oracle it uses.
 SET timezone = 'UTC';

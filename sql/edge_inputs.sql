@@ -1,4 +1,4 @@
--- Edge inputs for every SQL function of the extension (SPEC §8), driven by
+-- Edge inputs for every SQL function of the extension (src/README §8), driven by
 -- the catalog so that a new function is covered as soon as it exists: each
 -- argument in turn takes NULL and the edge values of its type (nil and max
 -- uuid; ±infinity, 1970-01-01, just before it and the last instant

@@ -1,4 +1,4 @@
--- SQL Server order (SPEC §5): uuid_sqlserver_cmp, the #<# #<=# #>=# #>#
+-- SQL Server order (src/README §5): uuid_sqlserver_cmp, the #<# #<=# #>=# #>#
 -- operators, the uuid_sqlserver_ops operator class and the sqlguid type,
 -- against the ranked vectors and the mssql_key oracle of
 -- vectors/sqlserver_order.sql.  comb.sql, which runs next, uses mssql_key.

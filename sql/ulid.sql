@@ -1,4 +1,4 @@
--- ULID functions (SPEC §4, §8): same output with and without
+-- ULID functions (src/README §4, §8): same output with and without
 -- shared_preload_libraries = 'uuid_seq'.  Runs after v7_state, which creates
 -- the extension.  Positive clock shifts stay at 2 seconds, so that the suite
 -- can run again on the same server.

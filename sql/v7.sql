@@ -1,4 +1,4 @@
--- UUIDv7 and RFC 9562 functions (SPEC §2, §7, §8): same output with and
+-- UUIDv7 and RFC 9562 functions (src/README §2, §7, §8): same output with and
 -- without shared_preload_libraries = 'uuid_seq'.  Runs after v7_state, which
 -- creates the extension: this file moves the shared frontier an hour ahead.
 SET timezone = 'UTC';

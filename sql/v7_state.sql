@@ -1,4 +1,4 @@
--- Observability (SPEC §6).  Expected output: v7_state.out with the library
+-- Observability (src/README §6).  Expected output: v7_state.out with the library
 -- preloaded (shared frontier, per-backend slots), v7_state_1.out without.
 -- Runs first: it expects the frontier near the real clock.
 CREATE EXTENSION uuid_seq;

@@ -1,6 +1,6 @@
 /*
  * comb_funcs.c
- *		SQL functions for COMBs (SPEC §3): comb_new() and its overloads,
+ *		SQL functions for COMBs (src/README §3): comb_new() and its overloads,
  *		comb_timestamp() and comb_is_dotnet_ticks().
  *
  * The layouts, strategies and their families live in core/comb.c; this
@@ -61,40 +61,40 @@ comb_kind_arg(const text *layout, const text *strategy)
 	return kind;
 }
 
-/* The next value of a COMB family's frontier. */
+/* The next value of a COMB generator's frontier. */
 static pg_uuid_t *
-comb_next(CombKind kind)
+comb_next(GeneratorId id)
 {
-	GeneratorId id = GENERATOR_FOR_COMB(kind);
-	FrontierTake take;
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
-	generator_take(id, &take);
-	comb_encode(kind, take.word, random_u64(), uuid->data);
-	generator_record(id, &take, uuid->data);
+	generator_next(id, uuid->data);
 	return uuid;
 }
 
 Datum
 comb_new(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(comb_next(COMB_SQLSERVER_UNIX_MS));
+	PG_RETURN_UUID_P(comb_next(GENERATOR_COMB_SQLSERVER_UNIX_MS));
 }
 
 Datum
 comb_new_layout(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(comb_next(comb_kind_arg(PG_GETARG_TEXT_PP(0),
-											 PG_GETARG_TEXT_PP(1))));
+	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(0), PG_GETARG_TEXT_PP(1));
+
+	PG_RETURN_UUID_P(comb_next(generator_of(&comb_families[kind].frontier)));
 }
 
-/* A COMB for an explicit time: never reads or moves a frontier (SPEC §1). */
+/*
+ * A COMB for an explicit time: never reads or moves a frontier (explicit
+ * times stand outside the monotonic stream, src/README §1).
+ */
 Datum
 comb_new_at(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
 	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(1), PG_GETARG_TEXT_PP(2));
-	const FrontierFamily *family = &comb_families[kind];
+	const FrontierFamily *family = &comb_families[kind].frontier;
 	int64		unix_us;
 	uint64		word;
 	pg_uuid_t  *uuid;
@@ -102,7 +102,7 @@ comb_new_at(PG_FUNCTION_ARGS)
 	if (TIMESTAMP_NOT_FINITE(ts) ||
 		pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &unix_us) ||
 		!comb_word_at_unix_us(kind, unix_us, random_u64(), &word))
-		report_time_out_of_range(family->name, family->range);
+		report_time_out_of_range(family);
 	uuid = palloc(sizeof(pg_uuid_t));
 	comb_encode(kind, word, random_u64(), uuid->data);
 	PG_RETURN_UUID_P(uuid);
@@ -117,7 +117,7 @@ comb_timestamp(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(1), PG_GETARG_TEXT_PP(2));
-	const FrontierFamily *family = &comb_families[kind];
+	const FrontierFamily *family = &comb_families[kind].frontier;
 	uint64		word;
 
 	if (kind == COMB_SQLSERVER_DOTNET_TICKS && !comb_has_dotnet_marker(uuid->data))

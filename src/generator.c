@@ -16,33 +16,22 @@
 
 #include "common/int.h"
 
+#include "generator.h"
 #include "guc.h"
 #include "persist.h"
 #include "random.h"
 #include "shmem.h"
 
 const FrontierFamily *const generator_families[GENERATOR_COUNT] = {
-	[GENERATOR_V7] = &uuidv7_family,
-	[GENERATOR_ULID] = &ulid_family,
-	[GENERATOR_COMB_SQLSERVER_UNIX_MS] = &comb_families[COMB_SQLSERVER_UNIX_MS],
-	[GENERATOR_COMB_POSTGRESQL_UNIX_MS] = &comb_families[COMB_POSTGRESQL_UNIX_MS],
-	[GENERATOR_COMB_SQLSERVER_SQLDATETIME] = &comb_families[COMB_SQLSERVER_SQLDATETIME],
-	[GENERATOR_COMB_POSTGRESQL_SQLDATETIME] = &comb_families[COMB_POSTGRESQL_SQLDATETIME],
-	[GENERATOR_COMB_SQLSERVER_DOTNET_TICKS] = &comb_families[COMB_SQLSERVER_DOTNET_TICKS],
+#define FAMILY(symbol, name, family) [GENERATOR_##symbol] = (family),
+#include "core/family_list.h"
+#undef FAMILY
 };
 
-StaticAssertDecl(GENERATOR_FOR_COMB(COMB_KIND_COUNT - 1) ==
-				 GENERATOR_COMB_SQLSERVER_DOTNET_TICKS,
-				 "the COMB generators follow CombKind order");
-
 const char *const generator_names[GENERATOR_COUNT] = {
-	[GENERATOR_V7] = "v7",
-	[GENERATOR_ULID] = "ulid",
-	[GENERATOR_COMB_SQLSERVER_UNIX_MS] = "comb_sqlserver_unix_ms",
-	[GENERATOR_COMB_POSTGRESQL_UNIX_MS] = "comb_postgresql_unix_ms",
-	[GENERATOR_COMB_SQLSERVER_SQLDATETIME] = "comb_sqlserver_sqldatetime",
-	[GENERATOR_COMB_POSTGRESQL_SQLDATETIME] = "comb_postgresql_sqldatetime",
-	[GENERATOR_COMB_SQLSERVER_DOTNET_TICKS] = "comb_sqlserver_dotnet_ticks",
+#define FAMILY(symbol, name, family) [GENERATOR_##symbol] = (name),
+#include "core/family_list.h"
+#undef FAMILY
 };
 
 static uint64_t local_frontier[GENERATOR_COUNT];
@@ -125,6 +114,28 @@ cell_for(GeneratorId id, FrontierCell *cell)
 		cell->compare_exchange = local_compare_exchange;
 		cell->cell = &local_frontier[id];
 	}
+}
+
+GeneratorId
+generator_of(const FrontierFamily *family)
+{
+	for (int id = 0; id < GENERATOR_COUNT; id++)
+		if (generator_families[id] == family)
+			return (GeneratorId) id;
+	elog(ERROR, "generator family \"%s\" is not registered", family->name);
+	pg_unreachable();
+}
+
+void
+generator_next(GeneratorId id, uint8 out[UUID_BYTES])
+{
+	const FrontierFamily *family = generator_families[id];
+	FrontierTake take;
+
+	generator_take(id, &take);
+	family->encode(family, take.word, random_u64(),
+				   uuid_seq_node_bits, uuid_seq_node_id, out);
+	generator_record(id, &take, out);
 }
 
 void

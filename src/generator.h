@@ -11,34 +11,38 @@
 #include "core/rfc9562.h"
 #include "core/ulid.h"
 
-/* One frontier per family; append only (the order is persisted). */
+/*
+ * One frontier per family, numbered in the order of core/family_list.h,
+ * which is also the frontier file's order.
+ */
 typedef enum GeneratorId
 {
-	GENERATOR_V7,
-	GENERATOR_ULID,
-	/* the COMB families, in CombKind order */
-	GENERATOR_COMB_SQLSERVER_UNIX_MS,
-	GENERATOR_COMB_POSTGRESQL_UNIX_MS,
-	GENERATOR_COMB_SQLSERVER_SQLDATETIME,
-	GENERATOR_COMB_POSTGRESQL_SQLDATETIME,
-	GENERATOR_COMB_SQLSERVER_DOTNET_TICKS,
+#define FAMILY(symbol, name, family) GENERATOR_##symbol,
+#include "core/family_list.h"
+#undef FAMILY
 	GENERATOR_COUNT
 } GeneratorId;
-
-/* The family of a COMB layout/strategy pair, and back. */
-#define GENERATOR_FOR_COMB(kind) \
-	((GeneratorId) (GENERATOR_COMB_SQLSERVER_UNIX_MS + (kind)))
-#define COMB_KIND_OF_GENERATOR(id) \
-	((CombKind) ((id) - GENERATOR_COMB_SQLSERVER_UNIX_MS))
 
 extern const FrontierFamily *const generator_families[GENERATOR_COUNT];
 
 /* The family names uuid_seq_state() shows, e.g. "v7". */
 extern const char *const generator_names[GENERATOR_COUNT];
 
+/* The generator of a registered family. */
+extern GeneratorId generator_of(const FrontierFamily *family);
+
 /*
- * Take the next frontier word of a family, raising the SPEC §8 errors.
- * Follow it with generator_record() once the value is encoded.
+ * The next value of a family: one step of its frontier, encoded with fresh
+ * random bits and this server's node id, and accounted in this backend's
+ * slot.  Raises the errors of generator_take().
+ */
+extern void generator_next(GeneratorId id, uint8 out[UUID_BYTES]);
+
+/*
+ * Take the next frontier word of a family, raising SQLSTATE 22008 when the
+ * clock is outside the family's range or the frontier is at its maximum,
+ * and 54000 when uuid_seq.on_overflow = error refuses to carry.  Follow it
+ * with generator_record() once the value is encoded.
  */
 extern void generator_take(GeneratorId id, FrontierTake *take);
 extern void generator_record(GeneratorId id, const FrontierTake *take,

@@ -1,12 +1,13 @@
 /*
  * guc.c
- *		The uuid_seq.* settings (SPEC §7), and the check of a node-bits
+ *		The uuid_seq.* settings (src/README §7), and the check of a node-bits
  *		argument against the range of uuid_seq.node_bits.
  *
- * uuid_seq.node_id and uuid_seq.node_bits are fixed at server start
- * (postmaster context, so only defined when preloaded); uuid_seq.clock_shift is superuser-only because it
- * moves the clock every generator reads, and with the library preloaded that
- * clock drives the cluster-wide frontiers.  uuid_seq.clock_shift holds an
+ * uuid_seq.node_id, uuid_seq.node_bits and uuid_seq.persist are fixed at
+ * server start (postmaster context, so only defined when preloaded);
+ * uuid_seq.clock_shift is superuser-only because it moves the clock every
+ * generator reads, and with the library preloaded that clock drives the
+ * cluster-wide frontiers (src/README §7).  uuid_seq.clock_shift holds an
  * interval as text (there is no interval GUC type): the check hook parses it
  * with interval_in and hands the microseconds to the assign hook as "extra".
  */
@@ -119,21 +120,21 @@ GucInit(bool preloading)
 	if (preloading)
 	{
 		DefineCustomIntVariable("uuid_seq.node_id",
-								"Node id stored in the top uuid_seq.node_bits of the random part.",
+								"Sets the node id stored in the top uuid_seq.node_bits bits of each value's random part.",
 								"Give each independent server its own id so their values never collide.",
 								&uuid_seq_node_id,
 								0, 0, (1 << NODE_BITS_MAX) - 1,
 								PGC_POSTMASTER, 0,
 								NULL, NULL, NULL);
 		DefineCustomIntVariable("uuid_seq.node_bits",
-								"Number of random bits given over to uuid_seq.node_id.",
+								"Sets the number of random bits given over to uuid_seq.node_id.",
 								NULL,
 								&uuid_seq_node_bits,
 								0, 0, NODE_BITS_MAX,
 								PGC_POSTMASTER, 0,
 								NULL, NULL, NULL);
 		DefineCustomBoolVariable("uuid_seq.persist",
-								 "Keeps the shared frontiers in a file across restarts.",
+								 "Keeps the shared frontiers in a file across server restarts.",
 								 "Written at clean shutdown, read at start.",
 								 &uuid_seq_persist,
 								 true,
@@ -141,14 +142,14 @@ GucInit(bool preloading)
 								 NULL, NULL, NULL);
 	}
 	DefineCustomEnumVariable("uuid_seq.on_overflow",
-							 "What a generator does when the steps of the current tick are used up.",
+							 "Sets what a generator does when the steps of the current clock tick are used up.",
 							 "advance carries into the next tick, wait spins until the clock gets there, error raises an error.",
 							 &uuid_seq_on_overflow,
 							 FRONTIER_ADVANCE, on_overflow_options,
 							 PGC_USERSET, 0,
 							 NULL, NULL, NULL);
 	DefineCustomStringVariable("uuid_seq.clock_shift",
-							   "Interval added to the wall clock by every generator.",
+							   "Sets an interval added to the wall clock by every generator.",
 							   "For testing clocks that jump or go back, e.g. '-1 hour'.",
 							   &clock_shift_text,
 							   "0",

@@ -197,7 +197,7 @@ lease_above(const FrontierFamily *family, uint64 word)
 	uint64		lease;
 
 	if (ns > PG_INT64_MAX - LEASE_NS ||
-		!family->word_from_ns(ns + LEASE_NS, &lease) || lease <= word)
+		!family->word_from_ns(family, ns + LEASE_NS, &lease) || lease <= word)
 		return family->max_word;
 	return lease;
 }

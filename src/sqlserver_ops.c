@@ -1,6 +1,6 @@
 /*
  * sqlserver_ops.c
- *		SQL Server's uniqueidentifier order for uuid and sqlguid (SPEC §5):
+ *		SQL Server's uniqueidentifier order for uuid and sqlguid (src/README §5):
  *		uuid_sqlserver_cmp(), the functions of the #<# #<=# #>=# #>#
  *		operators (and of sqlguid's <, <=, >=, >), and the sortsupport of
  *		the btree operator classes, with abbreviated keys.

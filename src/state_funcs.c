@@ -1,6 +1,6 @@
 /*
  * state_funcs.c
- *		Observability (SPEC §6): uuid_seq_state(), the rows behind the
+ *		Observability (src/README §6): uuid_seq_state(), the rows behind the
  *		uuid_seq_backends view, and uuid_seq_reset_stats().
  */
 #include "postgres.h"
@@ -20,30 +20,17 @@ PG_FUNCTION_INFO_V1(uuid_seq_state);
 PG_FUNCTION_INFO_V1(uuid_seq_backend_stats);
 PG_FUNCTION_INFO_V1(uuid_seq_reset_stats);
 
-/* A frontier word shown as the smallest uuid of its family at that point. */
+/*
+ * A frontier word shown as the smallest uuid this server hands out at that
+ * step: the family's encoding with every random bit zero.
+ */
 static pg_uuid_t *
-frontier_as_uuid(GeneratorId id, uint64 word)
+frontier_as_uuid(const FrontierFamily *family, uint64 word)
 {
-	pg_uuid_t  *uuid = palloc0(sizeof(pg_uuid_t));
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
-	switch (id)
-	{
-		case GENERATOR_V7:
-			uuidv7_encode(word, 0, 0, 0, uuid->data);
-			break;
-		case GENERATOR_ULID:
-			ulid_encode(word, 0, uuid_seq_node_bits, uuid_seq_node_id, uuid->data);
-			break;
-		case GENERATOR_COMB_SQLSERVER_UNIX_MS:
-		case GENERATOR_COMB_POSTGRESQL_UNIX_MS:
-		case GENERATOR_COMB_SQLSERVER_SQLDATETIME:
-		case GENERATOR_COMB_POSTGRESQL_SQLDATETIME:
-		case GENERATOR_COMB_SQLSERVER_DOTNET_TICKS:
-			comb_encode(COMB_KIND_OF_GENERATOR(id), word, 0, uuid->data);
-			break;
-		case GENERATOR_COUNT:
-			pg_unreachable();
-	}
+	family->encode(family, word, 0, uuid_seq_node_bits, uuid_seq_node_id,
+				   uuid->data);
 	return uuid;
 }
 
@@ -73,7 +60,7 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 			nulls[2] = nulls[3] = true;
 		else
 		{
-			values[2] = UUIDPGetDatum(frontier_as_uuid(id, word));
+			values[2] = UUIDPGetDatum(frontier_as_uuid(family, word));
 			values[3] = TimestampTzGetDatum(unix_us_to_timestamptz(
 				frontier_word_ns(family, word) / 1000));
 		}

@@ -8,12 +8,12 @@
 #include "timeconv.h"
 
 void
-report_time_out_of_range(const char *layout, const char *range)
+report_time_out_of_range(const FrontierFamily *family)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 			 errmsg("timestamp out of range for %s, which holds times from %s",
-					layout, range)));
+					family->name, family->range)));
 }
 
 double
@@ -26,11 +26,11 @@ interval_approx_us(const Interval *span)
 }
 
 int64
-timestamptz_to_unix_us(TimestampTz ts, const char *layout, const char *range)
+timestamptz_to_unix_us(TimestampTz ts, const FrontierFamily *family)
 {
 	/* infinities are the extreme int64 values, so they fail here too */
 	if (ts < -UNIX_TO_PG_EPOCH_US || ts > PG_INT64_MAX - UNIX_TO_PG_EPOCH_US ||
 		TIMESTAMP_NOT_FINITE(ts))
-		report_time_out_of_range(layout, range);
+		report_time_out_of_range(family);
 	return ts + UNIX_TO_PG_EPOCH_US;
 }

@@ -10,6 +10,7 @@
 #include "datatype/timestamp.h"
 
 #include "compat.h"
+#include "core/frontier.h"
 
 /* microseconds from 1970-01-01 to 2000-01-01 */
 #define UNIX_TO_PG_EPOCH_US \
@@ -29,14 +30,13 @@ unix_ms_to_timestamptz(uint64 unix_ms)
 
 /*
  * Unix microseconds of a timestamp at or after 1970-01-01, or raise 22008
- * naming the layout and its range (infinities, earlier times).  The caller
- * checks the upper end of its own layout.
+ * naming the family and its range (infinities, earlier times).  The caller
+ * checks the upper end of its family's range.
  */
-extern int64 timestamptz_to_unix_us(TimestampTz ts, const char *layout,
-									const char *range);
+extern int64 timestamptz_to_unix_us(TimestampTz ts, const FrontierFamily *family);
 
-pg_noreturn extern void report_time_out_of_range(const char *layout,
-												 const char *range);
+/* SQLSTATE 22008 for a time outside a family's range, naming the range. */
+pg_noreturn extern void report_time_out_of_range(const FrontierFamily *family);
 
 /*
  * An interval in microseconds as EXTRACT(EPOCH FROM interval) counts it (a

@@ -1,6 +1,6 @@
 /*
  * ulid_funcs.c
- *		SQL functions for ULIDs (SPEC §4): generation from the ULID frontier,
+ *		SQL functions for ULIDs (src/README §4): generation from the ULID frontier,
  *		per-transaction generation, the Crockford base32 text form, the time
  *		and the node id.
  *
@@ -64,29 +64,17 @@ ulid_xact_callback(XactEvent event, void *arg)
 }
 
 void
-UlidInit(void)
+UlidXactInit(void)
 {
 	RegisterXactCallback(ulid_xact_callback, NULL);
-}
-
-static pg_uuid_t *
-ulid_make(uint64 word, uint64 low)
-{
-	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-
-	ulid_encode(word, low, uuid_seq_node_bits, uuid_seq_node_id, uuid->data);
-	return uuid;
 }
 
 Datum
 ulid_generate(PG_FUNCTION_ARGS)
 {
-	FrontierTake take;
-	pg_uuid_t  *uuid;
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
-	generator_take(GENERATOR_ULID, &take);
-	uuid = ulid_make(take.word, random_u64());
-	generator_record(GENERATOR_ULID, &take, uuid->data);
+	generator_next(GENERATOR_ULID, uuid->data);
 	PG_RETURN_UUID_P(uuid);
 }
 
@@ -117,7 +105,9 @@ ulid_generate_xact(PG_FUNCTION_ARGS)
 		ulid_xact.take.retries = 0;
 		ulid_xact.take.overflowed = false;
 	}
-	uuid = ulid_make(ulid_xact.take.word, ulid_xact.low);
+	uuid = palloc(sizeof(pg_uuid_t));
+	ulid_encode(ulid_xact.take.word, ulid_xact.low, uuid_seq_node_bits,
+				uuid_seq_node_id, uuid->data);
 	generator_record(GENERATOR_ULID, &ulid_xact.take, uuid->data);
 	PG_RETURN_UUID_P(uuid);
 }

@@ -1,10 +1,10 @@
 /*
  * ulid_funcs.h
- *		SQL functions for ULIDs; UlidInit() sets up per-transaction state.
+ *		SQL functions for ULIDs; UlidXactInit() sets up per-transaction state.
  */
 #ifndef UUID_SEQ_ULID_FUNCS_H
 #define UUID_SEQ_ULID_FUNCS_H
 
-extern void UlidInit(void);
+extern void UlidXactInit(void);
 
 #endif							/* UUID_SEQ_ULID_FUNCS_H */

@@ -17,11 +17,19 @@ PG_MODULE_MAGIC;
 
 void		_PG_init(void);
 
+/*
+ * What the module sets up when it is loaded: the settings, then, only when
+ * preloaded, the shared frontiers and backend slots (with their persistence),
+ * and ulid_generate_xact()'s transaction callback.  The design of each part
+ * is in src/README.
+ */
 void
 _PG_init(void)
 {
-	GucInit(process_shared_preload_libraries_in_progress);
-	if (process_shared_preload_libraries_in_progress)
+	bool		preloading = process_shared_preload_libraries_in_progress;
+
+	GucInit(preloading);
+	if (preloading)
 		ShmemInit();
-	UlidInit();
+	UlidXactInit();
 }

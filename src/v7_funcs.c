@@ -1,6 +1,6 @@
 /*
  * v7_funcs.c
- *		SQL functions for UUIDv7 and the other RFC 9562 versions (SPEC §2):
+ *		SQL functions for UUIDv7 and the other RFC 9562 versions (src/README §2):
  *		the pg_uuidv7-compatible names and core 18's uuidv4(), uuidv7(),
  *		uuidv7(interval), uuid_extract_timestamp() and uuid_extract_version().
  *
@@ -51,12 +51,9 @@ v7_from_word(uint64 word)
 static pg_uuid_t *
 v7_next(void)
 {
-	FrontierTake take;
-	pg_uuid_t  *uuid;
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
-	generator_take(GENERATOR_V7, &take);
-	uuid = v7_from_word(take.word);
-	generator_record(GENERATOR_V7, &take, uuid->data);
+	generator_next(GENERATOR_V7, uuid->data);
 	return uuid;
 }
 
@@ -66,9 +63,8 @@ v7_word_at(TimestampTz ts)
 {
 	uint64		word;
 
-	if (!uuidv7_word_from_unix_us(timestamptz_to_unix_us(ts, "UUIDv7", UUIDV7_RANGE),
-								  &word))
-		report_time_out_of_range("UUIDv7", UUIDV7_RANGE);
+	if (!uuidv7_word_from_unix_us(timestamptz_to_unix_us(ts, &uuidv7_family), &word))
+		report_time_out_of_range(&uuidv7_family);
 	return word;
 }
 
@@ -106,8 +102,9 @@ uuid_seq_uuidv7(PG_FUNCTION_ARGS)
 
 /*
  * uuidv7(shift interval): the frontier advances with the unshifted clock,
- * like uuidv7(); the shift is added to the output only (SPEC §1), using
- * timestamptz + interval as core 18 does.
+ * like uuidv7(); the shift is added to the output only (so no caller can
+ * push the frontier into the future), using timestamptz + interval as core
+ * 18 does.
  */
 Datum
 uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
@@ -120,8 +117,8 @@ uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
 	pg_uuid_t  *uuid;
 
 	/* a shift longer than the whole v7 range can only leave it */
-	if (fabs(interval_approx_us(shift)) > (double) UUIDV7_MAX_MS * 1000)
-		report_time_out_of_range("UUIDv7", UUIDV7_RANGE);
+	if (fabs(interval_approx_us(shift)) > (double) UNIX_MS48_MAX * 1000)
+		report_time_out_of_range(&uuidv7_family);
 	generator_take(GENERATOR_V7, &take);
 	base = unix_us_to_timestamptz(uuidv7_word_to_unix_us(take.word));
 	shifted = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
@@ -129,7 +126,7 @@ uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
 													  IntervalPGetDatum(shift)));
 	if (TIMESTAMP_NOT_FINITE(shifted) ||
 		!uuidv7_shift_word(take.word, shifted - base, &word))
-		report_time_out_of_range("UUIDv7", UUIDV7_RANGE);
+		report_time_out_of_range(&uuidv7_family);
 	uuid = v7_from_word(word);
 	generator_record(GENERATOR_V7, &take, uuid->data);
 	PG_RETURN_UUID_P(uuid);
@@ -243,7 +240,6 @@ uuid_seq_uuidv4(PG_FUNCTION_ARGS)
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
 	random_bytes(uuid->data, UUID_LEN);
-	uuid->data[6] = (uuid->data[6] & 0x0f) | 0x40;	/* version 4 */
-	uuid->data[8] = (uuid->data[8] & 0x3f) | 0x80;	/* RFC 9562 variant */
+	uuid_set_version(uuid->data, 4);
 	PG_RETURN_UUID_P(uuid);
 }

@@ -1,6 +1,6 @@
 /*
  * comb.h
- *		COMB layouts (SPEC §3): the time of a COMB in the bytes its database
+ *		COMB layouts (src/README §3): the time of a COMB in the bytes its database
  *		compares first, byte-compatible with RT.Comb, the T-SQL formula and
  *		the .NET-ticks COMB; one generator family per layout and strategy.
  *
@@ -38,6 +38,21 @@
 
 #include "frontier.h"
 
+/* The byte layouts: which bytes hold the time and the counter. */
+typedef enum CombLayout
+{
+	COMB_LAYOUT_SQLSERVER,
+	COMB_LAYOUT_POSTGRESQL
+} CombLayout;
+
+/* The strategies: what the time bytes count. */
+typedef enum CombStrategy
+{
+	COMB_STRATEGY_UNIX_MS,
+	COMB_STRATEGY_SQLDATETIME,
+	COMB_STRATEGY_DOTNET_TICKS
+} CombStrategy;
+
 /* One layout/strategy pair; each is a generator family. */
 typedef enum CombKind
 {
@@ -57,15 +72,24 @@ typedef enum CombNameStatus
 	COMB_UNSUPPORTED_PAIR		/* dotnet_ticks with postgresql */
 } CombNameStatus;
 
-#define COMB_UNIX_MS_RANGE \
-	"1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC"
 #define COMB_SQLDATETIME_RANGE \
 	"1900-01-01 00:00:00 UTC to 2079-06-06 23:59:59.997 UTC"
 #define COMB_DOTNET_TICKS_RANGE \
 	"0001-01-01 00:00:00 UTC to 9999-12-31 23:59:59.9999999 UTC"
 
-/* The frontier family of each kind, indexed by CombKind. */
-extern const FrontierFamily comb_families[COMB_KIND_COUNT];
+/*
+ * A COMB family: the frontier family first, so that its callbacks, handed
+ * the FrontierFamily, find the layout and strategy around it.
+ */
+typedef struct CombFamily
+{
+	FrontierFamily frontier;
+	CombLayout	layout;
+	CombStrategy strategy;
+} CombFamily;
+
+/* The family of each kind, indexed by CombKind. */
+extern const CombFamily comb_families[COMB_KIND_COUNT];
 
 /*
  * The kind named by a layout and a strategy (not NUL-terminated, compared

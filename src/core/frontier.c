@@ -1,7 +1,8 @@
 /*
  * frontier.c
- *		The monotonic allocator: SPEC §1's step rule, the overflow policy and
- *		the compare-exchange loop, over an injected clock and storage.
+ *		The monotonic allocator: the step rule, the overflow policy and the
+ *		compare-exchange loop, over an injected clock and storage
+ *		(src/README §1).
  *
  * Pure C (no PostgreSQL headers); see frontier.h for the word layout.
  *
@@ -36,7 +37,7 @@ frontier_word_ns(const FrontierFamily *family, uint64_t word)
 {
 	if (family->random_start)
 		word &= ~frontier_counter_mask(family);
-	return family->word_to_ns(word);
+	return family->word_to_ns(family, word);
 }
 
 /* A counter start for a fresh tick: random, below half the counter's range. */
@@ -64,7 +65,7 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 		uint64_t	clock_word;
 		bool		must_wait = false;
 
-		if (!family->word_from_ns(now, &clock_word))
+		if (!family->word_from_ns(family, now, &clock_word))
 			return FRONTIER_CLOCK_OUT_OF_RANGE;
 
 		/* compare-exchange loop against this clock reading */

@@ -1,6 +1,7 @@
 /*
  * frontier.h
- *		The monotonic allocator shared by every generator family.
+ *		The monotonic allocator shared by every generator family, and the
+ *		description of a family (src/README §1, "The frontier").
  *
  * Pure C (no PostgreSQL headers), so it can be unit-tested and fuzzed on its
  * own.  A frontier is one 64-bit word laid out as
@@ -8,7 +9,7 @@
  *		tick << counter_bits | counter
  *
  * where a tick is the family's unit of time (a millisecond for UUIDv7, 100 ns
- * for .NET ticks, ...).  Taking a value follows SPEC §1's step rule:
+ * for .NET ticks, ...).  Taking a value follows the step rule:
  *
  *		clock word > frontier	-> take the clock word (a fresh tick)
  *		otherwise				-> take frontier + 1, carrying into the next
@@ -32,6 +33,14 @@
 
 #define NS_PER_MS	INT64_C(1000000)
 
+/*
+ * Milliseconds since 1970-01-01 in 48 bits: the time field of UUIDv7, ULID
+ * and the unix_ms COMBs, and the range it holds (for messages).
+ */
+#define UNIX_MS48_MAX	((UINT64_C(1) << 48) - 1)
+#define UNIX_MS48_RANGE \
+	"1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC"
+
 /* What to do when a step must carry out of the tick the clock is in. */
 typedef enum FrontierPolicy
 {
@@ -48,8 +57,14 @@ typedef enum FrontierStatus
 	FRONTIER_OVERFLOW			/* the tick is used up under FRONTIER_ERROR */
 } FrontierStatus;
 
-/* The time scale and word layout of one generator family. */
-typedef struct FrontierFamily
+/*
+ * The time scale, word layout and encoding of one generator family.  Its
+ * callbacks receive the family itself, so that one function can serve
+ * several families that differ only in their data (a family embedded first
+ * in a larger struct, as the COMB families are, finds its own fields).
+ */
+typedef struct FrontierFamily FrontierFamily;
+struct FrontierFamily
 {
 	const char *name;			/* for messages, e.g. "UUIDv7" */
 	const char *range;			/* the times it can hold, for messages */
@@ -57,14 +72,36 @@ typedef struct FrontierFamily
 	bool		random_start;	/* a fresh tick starts its counter at random */
 	uint64_t	max_word;		/* the largest frontier the layout can encode */
 	/* Unix-epoch ns -> clock word; false when outside the family's range */
-	bool		(*word_from_ns) (int64_t ns, uint64_t *word);
+	bool		(*word_from_ns) (const FrontierFamily *family, int64_t ns,
+								 uint64_t *word);
 	/* clock word -> the first Unix-epoch ns it stands for */
-	int64_t		(*word_to_ns) (uint64_t word);
-} FrontierFamily;
+	int64_t		(*word_to_ns) (const FrontierFamily *family, uint64_t word);
 
-/* The largest word of a family whose last tick is max_tick. */
-#define FRONTIER_MAX_WORD(max_tick, counter_bits) \
-	((uint64_t) (max_tick) << (counter_bits) | ((UINT64_C(1) << (counter_bits)) - 1))
+	/*
+	 * The uuid of frontier word `word`: bits that are neither time, counter
+	 * nor fixed come from `random`, and families with a node partition put
+	 * node_id in its top node_bits (the others ignore both).
+	 */
+	void		(*encode) (const FrontierFamily *family, uint64_t word,
+						   uint64_t random, unsigned node_bits, uint32_t node_id,
+						   uint8_t out[16]);
+};
+
+/*
+ * The definition of a family whose last tick is max_tick, with the callbacks
+ * <prefix>_word_from_ns, <prefix>_word_to_ns and <prefix>_encode.
+ */
+#define FRONTIER_FAMILY(family_name, family_range, bits, start, max_tick, prefix) \
+	{ \
+		.name = (family_name), \
+		.range = (family_range), \
+		.counter_bits = (bits), \
+		.random_start = (start), \
+		.max_word = (uint64_t) (max_tick) << (bits) | ((UINT64_C(1) << (bits)) - 1), \
+		.word_from_ns = prefix##_word_from_ns, \
+		.word_to_ns = prefix##_word_to_ns, \
+		.encode = prefix##_encode, \
+	}
 
 /* The counter bits of a family's words. */
 static inline uint64_t

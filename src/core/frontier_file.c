@@ -5,28 +5,12 @@
  * Pure C (no PostgreSQL headers).  The decoder trusts nothing: every length
  * is checked before it is read, so any byte string is safe to feed it.
  */
+#include "bytes.h"
 #include "frontier_file.h"
 
 #define HEADER_BYTES	16
 #define ENTRY_BYTES		12
 #define CHECKSUM_BYTES	8
-
-static void
-put_le(uint8_t *p, uint64_t v, int bytes)
-{
-	for (int i = 0; i < bytes; i++)
-		p[i] = (uint8_t) (v >> (8 * i));
-}
-
-static uint64_t
-get_le(const uint8_t *p, int bytes)
-{
-	uint64_t	v = 0;
-
-	for (int i = bytes - 1; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
 /* FNV-1a, 64 bits: enough to tell a damaged file from a good one. */
 static uint64_t
@@ -54,17 +38,17 @@ frontier_file_encode(uint8_t *buf, uint32_t pg_major, const uint64_t *words,
 {
 	uint8_t    *p = buf;
 
-	put_le(p, FRONTIER_FILE_MAGIC, 4);
-	put_le(p + 4, FRONTIER_FILE_FORMAT, 4);
-	put_le(p + 8, pg_major, 4);
-	put_le(p + 12, n, 4);
+	put_le(p, 4, FRONTIER_FILE_MAGIC);
+	put_le(p + 4, 4, FRONTIER_FILE_FORMAT);
+	put_le(p + 8, 4, pg_major);
+	put_le(p + 12, 4, n);
 	p += HEADER_BYTES;
 	for (unsigned i = 0; i < n; i++, p += ENTRY_BYTES)
 	{
-		put_le(p, i, 4);
-		put_le(p + 4, words[i], 8);
+		put_le(p, 4, i);
+		put_le(p + 4, 8, words[i]);
 	}
-	put_le(p, fnv1a64(buf, (size_t) (p - buf)), 8);
+	put_le(p, 8, fnv1a64(buf, (size_t) (p - buf)));
 }
 
 FrontierFileStatus

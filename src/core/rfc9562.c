@@ -8,6 +8,8 @@
  * fraction floor(ns_within_ms * 4096 / 1e6) (RFC 9562 §6.2, method 3), as
  * PostgreSQL 18's uuidv7() fills it.  One millisecond holds 4096 steps.
  */
+#include <string.h>
+
 #include "bytes.h"
 #include "rfc9562.h"
 
@@ -43,23 +45,6 @@ uuidv7_word_to_ns(uint64_t word)
 					   >> UUIDV7_SUBMS_BITS));
 }
 
-const FrontierFamily uuidv7_family = {
-	.name = "UUIDv7",
-	.range = UUIDV7_RANGE,
-	.counter_bits = UUIDV7_SUBMS_BITS,
-	.random_start = false,
-	.max_word = FRONTIER_MAX_WORD(UUIDV7_MAX_MS, UUIDV7_SUBMS_BITS),
-	.word_from_ns = uuidv7_word_from_ns,
-	.word_to_ns = uuidv7_word_to_ns,
-};
-
-static void
-put_unix_ms(uint64_t ms, uint8_t out[UUID_BYTES])
-{
-	for (int i = 0; i < 6; i++)
-		out[i] = (uint8_t) (ms >> (40 - 8 * i));
-}
-
 void
 uuidv7_encode(uint64_t word, uint64_t random, unsigned node_bits,
 			  uint32_t node_id, uint8_t out[UUID_BYTES])
@@ -73,33 +58,52 @@ uuidv7_encode(uint64_t word, uint64_t random, unsigned node_bits,
 		rand_b = (uint64_t) node_id << free_bits |
 			(rand_b & ((UINT64_C(1) << free_bits) - 1));
 	}
-	put_unix_ms(word >> UUIDV7_SUBMS_BITS, out);
-	out[6] = 0x70 | (uint8_t) ((word >> 8) & 0x0f);
-	out[7] = (uint8_t) word;
-	out[8] = 0x80 | (uint8_t) (rand_b >> 56);
-	for (int i = 9; i < 16; i++)
-		out[i] = (uint8_t) (rand_b >> (8 * (15 - i)));
+	/* unix_ts_ms, then its low 4 bits (replaced by the version) and rand_a */
+	put_be(out, 6, word >> UUIDV7_SUBMS_BITS);
+	put_be(out + 6, 2, word);
+	put_be(out + 8, 8, rand_b);
+	uuid_set_version(out, 7);
 }
 
 void
 uuidv7_encode_floor(uint64_t unix_ms, uint8_t out[UUID_BYTES])
 {
-	for (int i = 6; i < UUID_BYTES; i++)
-		out[i] = 0;
-	put_unix_ms(unix_ms, out);
-	out[6] = 0x70;
-	out[8] = 0x80;
+	put_be(out, 6, unix_ms);
+	memset(out + 6, 0, UUID_BYTES - 6);
+	uuid_set_version(out, 7);
 }
+
+/* The family's callbacks: the functions above, which need no context. */
+static bool
+v7_family_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
+{
+	return uuidv7_word_from_ns(ns, word);
+}
+
+static int64_t
+v7_family_word_to_ns(const FrontierFamily *family, uint64_t word)
+{
+	return uuidv7_word_to_ns(word);
+}
+
+static void
+v7_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
+				 unsigned node_bits, uint32_t node_id, uint8_t out[UUID_BYTES])
+{
+	uuidv7_encode(word, random, node_bits, node_id, out);
+}
+
+const FrontierFamily uuidv7_family =
+FRONTIER_FAMILY("UUIDv7", UNIX_MS48_RANGE, UUIDV7_SUBMS_BITS, false, UNIX_MS48_MAX,
+				v7_family);
 
 uint32_t
 uuidv7_node_id(const uint8_t u[UUID_BYTES], unsigned bits)
 {
-	uint64_t	rand_b = (uint64_t) (u[8] & 0x3f) << 56;
+	uint64_t	rand_b = get_be(u + 8, 8) & ((UINT64_C(1) << UUIDV7_RAND_B_BITS) - 1);
 
 	if (bits == 0)
 		return 0;
-	for (int i = 9; i < 16; i++)
-		rand_b |= (uint64_t) u[i] << (8 * (15 - i));
 	return (uint32_t) (rand_b >> (UUIDV7_RAND_B_BITS - bits));
 }
 
@@ -114,11 +118,7 @@ uuid_rfc_version(const uint8_t u[UUID_BYTES])
 uint64_t
 uuid_unix_ms(const uint8_t u[UUID_BYTES])
 {
-	uint64_t	ms = 0;
-
-	for (int i = 0; i < 6; i++)
-		ms = ms << 8 | u[i];
-	return ms;
+	return get_be(u, 6);
 }
 
 /*
@@ -161,7 +161,7 @@ uuidv7_word_from_unix_us(int64_t us, uint64_t *word)
 	if (us < 0)
 		return false;
 	ms = (uint64_t) us / 1000;
-	if (ms > UUIDV7_MAX_MS)
+	if (ms > UNIX_MS48_MAX)
 		return false;
 	*word = ms << UUIDV7_SUBMS_BITS |
 		((uint64_t) us % 1000 << UUIDV7_SUBMS_BITS) / 1000;
@@ -188,7 +188,7 @@ uuidv7_shift_word(uint64_t word, int64_t delta_us, uint64_t *shifted)
 		delta_ms -= 1;
 		rest_us += 1000;
 	}
-	if (delta_ms > (int64_t) UUIDV7_MAX_MS || delta_ms < -(int64_t) UUIDV7_MAX_MS)
+	if (delta_ms > (int64_t) UNIX_MS48_MAX || delta_ms < -(int64_t) UNIX_MS48_MAX)
 		return false;
 	result = (int64_t) word + delta_ms * (1 << UUIDV7_SUBMS_BITS) +
 		(rest_us << UUIDV7_SUBMS_BITS) / 1000;

@@ -17,14 +17,25 @@
 #define UUID_BYTES			16
 
 /* UUIDv7: unix_ts_ms:48 | ver:4 | rand_a:12 | var:2 | rand_b:62 (§5.7) */
-#define UUIDV7_MAX_MS		((UINT64_C(1) << 48) - 1)
 #define UUIDV7_SUBMS_BITS	12
 #define UUIDV7_RAND_B_BITS	62
 #define NODE_BITS_MAX		16
-#define UUIDV7_RANGE \
-	"1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC"
 
-/* The v7 frontier T = unix_ts_ms << 12 | rand_a (§6.2 method 3). */
+/*
+ * Set the version nibble (the high nibble of byte 6) and the RFC 9562
+ * variant (the top two bits of byte 8: 10), keeping every other bit.
+ */
+static inline void
+uuid_set_version(uint8_t u[UUID_BYTES], unsigned version)
+{
+	u[6] = (uint8_t) (version << 4 | (u[6] & 0x0f));
+	u[8] = (uint8_t) (0x80 | (u[8] & 0x3f));
+}
+
+/*
+ * The v7 frontier T = unix_ts_ms << 12 | rand_a (§6.2 method 3); the
+ * family's callbacks are the functions below.
+ */
 extern const FrontierFamily uuidv7_family;
 
 extern bool uuidv7_word_from_ns(int64_t ns, uint64_t *word);

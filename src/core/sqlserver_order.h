@@ -1,6 +1,6 @@
 /*
  * sqlserver_order.h
- *		SQL Server's uniqueidentifier order (SPEC §5) over uuid bytes, and
+ *		SQL Server's uniqueidentifier order (src/README §5) over uuid bytes, and
  *		the abbreviated sort keys of that order.
  *
  * Pure C (no PostgreSQL headers).  SQL Server compares the bytes of the

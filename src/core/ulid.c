@@ -1,6 +1,6 @@
 /*
  * ulid.c
- *		ULID (SPEC §4): the generator family, the 80-bit part's layout, the
+ *		ULID (src/README §4): the generator family, the 80-bit part's layout, the
  *		per-transaction low bits and Crockford base32 text.
  *
  * Pure C (no PostgreSQL headers); see ulid.h for the layout.  A ULID is
@@ -9,6 +9,7 @@
  * 128 bits as a 130-bit number (two leading zero bits) in 26 groups of 5,
  * most significant first, so text order (C collation) is byte order.
  */
+#include "bytes.h"
 #include "ulid.h"
 
 static const char ulid_alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -38,7 +39,7 @@ low_mask(unsigned bits)
 }
 
 static bool
-ulid_word_from_ns(int64_t ns, uint64_t *word)
+ulid_family_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
 {
 	if (ns < 0)
 		return false;
@@ -48,7 +49,7 @@ ulid_word_from_ns(int64_t ns, uint64_t *word)
 }
 
 static int64_t
-ulid_word_to_ns(uint64_t word)
+ulid_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 {
 	uint64_t	ms = word >> ULID_SEQ_BITS;
 
@@ -58,37 +59,20 @@ ulid_word_to_ns(uint64_t word)
 	return (int64_t) (ms * NS_PER_MS);
 }
 
-const FrontierFamily ulid_family = {
-	.name = "ULID",
-	.range = ULID_RANGE,
-	.counter_bits = ULID_SEQ_BITS,
-	.random_start = true,
-	.max_word = FRONTIER_MAX_WORD(ULID_MAX_MS, ULID_SEQ_BITS),
-	.word_from_ns = ulid_word_from_ns,
-	.word_to_ns = ulid_word_to_ns,
-};
+static void
+ulid_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
+				   unsigned node_bits, uint32_t node_id, uint8_t out[UUID_BYTES])
+{
+	ulid_encode(word, random, node_bits, node_id, out);
+}
+
+const FrontierFamily ulid_family =
+FRONTIER_FAMILY("ULID", UNIX_MS48_RANGE, ULID_SEQ_BITS, true, UNIX_MS48_MAX, ulid_family);
 
 unsigned
 ulid_low_bits(unsigned node_bits)
 {
 	return 64 - node_bits;
-}
-
-static void
-put_be64(uint64_t v, uint8_t *out)
-{
-	for (int i = 0; i < 8; i++)
-		out[i] = (uint8_t) (v >> (56 - 8 * i));
-}
-
-static uint64_t
-get_be64(const uint8_t *p)
-{
-	uint64_t	v = 0;
-
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
 }
 
 void
@@ -104,16 +88,14 @@ ulid_encode(uint64_t word, uint64_t low, unsigned node_bits, uint32_t node_id,
 
 	if (node_bits > 0)
 		lo |= upper << low_bits;
-	put_be64(hi, out);
-	put_be64(lo, out + 8);
+	put_be(out, 8, hi);
+	put_be(out + 8, 8, lo);
 }
 
 uint32_t
 ulid_extract_node_id(const uint8_t u[UUID_BYTES], unsigned bits)
 {
-	uint32_t	top16 = (uint32_t) u[6] << 8 | u[7];
-
-	return top16 >> (16 - bits);
+	return (uint32_t) (get_be(u + 6, 2) >> (16 - bits));
 }
 
 uint64_t
@@ -134,8 +116,8 @@ ulid_xact_low_next(uint64_t *low, unsigned node_bits)
 void
 ulid_to_text(const uint8_t u[UUID_BYTES], char out[ULID_TEXT_LEN])
 {
-	uint64_t	hi = get_be64(u);
-	uint64_t	lo = get_be64(u + 8);
+	uint64_t	hi = get_be(u, 8);
+	uint64_t	lo = get_be(u + 8, 8);
 
 	for (int i = 0; i < ULID_TEXT_LEN; i++)
 	{
@@ -173,7 +155,7 @@ ulid_from_text(const char *text, size_t len, uint8_t out[UUID_BYTES])
 	/* the first character holds bits 129..125: the top two must be zero */
 	if (ulid_values[(unsigned char) text[0]] - 1 > 7)
 		return ULID_TEXT_OVERFLOW;
-	put_be64(hi, out);
-	put_be64(lo, out + 8);
+	put_be(out, 8, hi);
+	put_be(out + 8, 8, lo);
 	return ULID_TEXT_OK;
 }

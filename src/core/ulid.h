@@ -1,6 +1,6 @@
 /*
  * ulid.h
- *		ULID (SPEC §4): the generator family, the layout of the 80-bit part,
+ *		ULID (src/README §4): the generator family, the layout of the 80-bit part,
  *		the per-transaction low bits, and the Crockford base32 text form.
  *
  * Pure C (no PostgreSQL headers).  A ULID is stored as a uuid, 16 bytes in
@@ -24,9 +24,6 @@
 
 #define ULID_TEXT_LEN		26
 #define ULID_SEQ_BITS		16
-#define ULID_MAX_MS			((UINT64_C(1) << 48) - 1)
-#define ULID_RANGE \
-	"1970-01-01 00:00:00 UTC to 10889-08-02 05:31:50.655 UTC"
 
 typedef enum UlidTextStatus
 {
@@ -36,7 +33,10 @@ typedef enum UlidTextStatus
 	ULID_TEXT_OVERFLOW			/* first character above '7': over 128 bits */
 } UlidTextStatus;
 
-/* The ULID frontier: ms:48 | seq:16, seq starting at random in a new ms. */
+/*
+ * The ULID frontier: ms:48 | seq:16, seq starting at random in a new ms.
+ * Its encode callback is ulid_encode() with `random` as the low field.
+ */
 extern const FrontierFamily ulid_family;
 
 /*

@@ -32,7 +32,7 @@ static const uint64_t max_tick_loss[COMB_KIND_COUNT] = {
 static uint64_t
 tick_of(CombKind kind, uint64_t word)
 {
-	return word >> comb_families[kind].counter_bits;
+	return word >> comb_families[kind].frontier.counter_bits;
 }
 
 /* encode -> decode is the identity on words; the time never moves ahead */
@@ -64,7 +64,7 @@ check_word(CombKind kind, uint64_t word, uint64_t random)
 static void
 run(CombKind kind, const uint8_t record[16])
 {
-	const FrontierFamily *family = &comb_families[kind];
+	const FrontierFamily *family = &comb_families[kind].frontier;
 	uint64_t	word;
 	int64_t		us = (int64_t) read_u64(record);
 	int64_t		ns = (int64_t) read_u64(record + 8);
@@ -86,13 +86,13 @@ run(CombKind kind, const uint8_t record[16])
 	}
 
 	/* a clock reading: its word is the tick's first ns, or saturates */
-	if (family->word_from_ns(ns, &word))
+	if (family->word_from_ns(family, ns, &word))
 	{
 		uint64_t	back;
-		int64_t		first = family->word_to_ns(word);
+		int64_t		first = family->word_to_ns(family, word);
 
 		if (word > family->max_word || first > ns ||
-			!family->word_from_ns(first, &back) || back != word)
+			!family->word_from_ns(family, first, &back) || back != word)
 			abort();
 		check_word(kind, word, (uint64_t) us);
 	}

@@ -3,13 +3,15 @@
  *		libFuzzer harness for the allocator (core/frontier.c): the input
  *		drives the clock (jumps forward and back) and the overflow policy;
  *		the values taken must strictly increase, for a clock-driven family
- *		(UUIDv7) and a random-start counter family alike.
+ *		(UUIDv7) and a random-start counter family (COMB sqlserver/unix_ms)
+ *		alike.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "frontier.h"
+#include "comb.h"
 #include "rfc9562.h"
 
 typedef struct FuzzClock
@@ -57,25 +59,6 @@ compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 	return true;
 }
 
-static bool
-ms_from_ns(int64_t ns, uint64_t *word)
-{
-	if (ns < 0)
-		return false;
-	*word = (uint64_t) (ns / NS_PER_MS) << 14;
-	return true;
-}
-
-static int64_t
-ms_to_ns(uint64_t word)
-{
-	return (int64_t) (word >> 14) * NS_PER_MS;
-}
-
-static const FrontierFamily counter_family = {
-	"counter", "any", 14, true, (UINT64_C(1) << 62) - 1, ms_from_ns, ms_to_ns
-};
-
 static void
 run(const FrontierFamily *family, const uint8_t *data, size_t size)
 {
@@ -111,6 +94,6 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	run(&uuidv7_family, data, size);
-	run(&counter_family, data, size);
+	run(&comb_families[COMB_SQLSERVER_UNIX_MS].frontier, data, size);
 	return 0;
 }

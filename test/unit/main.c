@@ -87,6 +87,7 @@ main(void)
 {
 	test_frontier();
 	test_frontier_file();
+	test_family_list();
 	test_rfc9562();
 	test_ulid();
 	test_comb();

@@ -1,6 +1,6 @@
 /*
  * sqlserver_reference.h
- *		SPEC §5's SQL Server order compared byte by byte: the slow
+ *		src/README §5's SQL Server order compared byte by byte: the slow
  *		reference that the unit tests and the fuzzer hold the core's
  *		comparison and abbreviated keys to.
  */

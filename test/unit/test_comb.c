@@ -194,7 +194,7 @@ test_random_bits(void)
 		uint8_t		u[16];
 		uint8_t		expect[16];
 		uint64_t	counter_top = k == COMB_SQLSERVER_DOTNET_TICKS ? 0 :
-			UINT64_C(1) << (comb_families[k].counter_bits - 1);
+			UINT64_C(1) << (comb_families[k].frontier.counter_bits - 1);
 
 		/* a random counter start has its top bit clear */
 		CHECK(comb_word_at_unix_us(k, VECTOR_UNIX_US, UINT64_MAX, &word));
@@ -206,10 +206,27 @@ test_random_bits(void)
 		CHECK(comb_decode_word(k, u, &decoded) && decoded == word);
 
 		/* a full counter lands in its bits and decodes back */
-		word |= (UINT64_C(1) << comb_families[k].counter_bits) - 1;
+		word |= (UINT64_C(1) << comb_families[k].frontier.counter_bits) - 1;
 		comb_encode(k, word, 0, u);
 		CHECK(comb_decode_word(k, u, &decoded) && decoded == word);
 	}
+}
+
+/* A kind's clock callbacks, called as the frontier calls them. */
+static int64_t
+kind_word_to_ns(CombKind kind, uint64_t word)
+{
+	const FrontierFamily *family = &comb_families[kind].frontier;
+
+	return family->word_to_ns(family, word);
+}
+
+static bool
+kind_word_from_ns(CombKind kind, int64_t ns, uint64_t *word)
+{
+	const FrontierFamily *family = &comb_families[kind].frontier;
+
+	return family->word_from_ns(family, ns, word);
 }
 
 /* Each family's clock words map to their first ns and back. */
@@ -218,7 +235,7 @@ test_clock_words(void)
 {
 	for (int k = 0; k < COMB_KIND_COUNT; k++)
 	{
-		const FrontierFamily *family = &comb_families[k];
+		const FrontierFamily *family = &comb_families[k].frontier;
 		int64_t		ns = INT64_C(1704164645678901234);
 		int			bad = 0;
 
@@ -228,45 +245,45 @@ test_clock_words(void)
 			uint64_t	back;
 			int64_t		first;
 
-			if (!family->word_from_ns(ns, &word))
+			if (!family->word_from_ns(family, ns, &word))
 			{
 				bad++;
 				continue;
 			}
-			first = family->word_to_ns(word);
-			if (first > ns || !family->word_from_ns(first, &back) || back != word)
+			first = family->word_to_ns(family, word);
+			if (first > ns || !family->word_from_ns(family, first, &back) || back != word)
 				bad++;
-			if (family->word_from_ns(first - 1, &back) && back == word)
+			if (family->word_from_ns(family, first - 1, &back) && back == word)
 				bad++;			/* the first ns of the tick, not a later one */
 		}
 		CHECK(bad == 0);
 	}
 
 	/* words past the end of int64 ns saturate; the last ms within does not */
-	CHECK(comb_families[COMB_SQLSERVER_UNIX_MS].word_to_ns(UINT64_C(9223372036854) << 14) ==
+	CHECK(kind_word_to_ns(COMB_SQLSERVER_UNIX_MS, UINT64_C(9223372036854) << 14) ==
 		  INT64_C(9223372036854000000));
-	CHECK(comb_families[COMB_SQLSERVER_UNIX_MS].word_to_ns(UINT64_C(9223372036855) << 14) ==
+	CHECK(kind_word_to_ns(COMB_SQLSERVER_UNIX_MS, UINT64_C(9223372036855) << 14) ==
 		  INT64_MAX);
-	CHECK(comb_families[COMB_POSTGRESQL_UNIX_MS].word_to_ns(
-		comb_families[COMB_POSTGRESQL_UNIX_MS].max_word) == INT64_MAX);
-	CHECK(comb_families[COMB_SQLSERVER_DOTNET_TICKS].word_to_ns(
-		comb_families[COMB_SQLSERVER_DOTNET_TICKS].max_word) == INT64_MAX);
-	CHECK(comb_families[COMB_SQLSERVER_SQLDATETIME].word_to_ns(
-		comb_families[COMB_SQLSERVER_SQLDATETIME].max_word) ==
+	CHECK(kind_word_to_ns(COMB_POSTGRESQL_UNIX_MS,
+						  comb_families[COMB_POSTGRESQL_UNIX_MS].frontier.max_word) == INT64_MAX);
+	CHECK(kind_word_to_ns(COMB_SQLSERVER_DOTNET_TICKS,
+						  comb_families[COMB_SQLSERVER_DOTNET_TICKS].frontier.max_word) == INT64_MAX);
+	CHECK(kind_word_to_ns(COMB_SQLSERVER_SQLDATETIME,
+						  comb_families[COMB_SQLSERVER_SQLDATETIME].frontier.max_word) ==
 		  INT64_C(3453321599996666667));
 
 	/* the clock before 1970 / 1900, and the sqldatetime end in 2079 */
 	{
 		uint64_t	word;
 
-		CHECK(!comb_families[COMB_SQLSERVER_UNIX_MS].word_from_ns(-1, &word));
-		CHECK(comb_families[COMB_SQLSERVER_SQLDATETIME].word_from_ns(-1, &word));
-		CHECK(!comb_families[COMB_SQLSERVER_SQLDATETIME].word_from_ns(INT64_MIN, &word));
-		CHECK(!comb_families[COMB_SQLSERVER_SQLDATETIME].word_from_ns(INT64_MAX, &word));
-		CHECK(comb_families[COMB_SQLSERVER_DOTNET_TICKS].word_from_ns(INT64_MIN, &word));
-		CHECK(comb_families[COMB_SQLSERVER_DOTNET_TICKS].word_from_ns(-1, &word));
+		CHECK(!kind_word_from_ns(COMB_SQLSERVER_UNIX_MS, -1, &word));
+		CHECK(kind_word_from_ns(COMB_SQLSERVER_SQLDATETIME, -1, &word));
+		CHECK(!kind_word_from_ns(COMB_SQLSERVER_SQLDATETIME, INT64_MIN, &word));
+		CHECK(!kind_word_from_ns(COMB_SQLSERVER_SQLDATETIME, INT64_MAX, &word));
+		CHECK(kind_word_from_ns(COMB_SQLSERVER_DOTNET_TICKS, INT64_MIN, &word));
+		CHECK(kind_word_from_ns(COMB_SQLSERVER_DOTNET_TICKS, -1, &word));
 		CHECK(word == UINT64_C(621355968000000000) - 1);
-		CHECK(comb_families[COMB_SQLSERVER_DOTNET_TICKS].word_to_ns(0) == INT64_MIN);
+		CHECK(kind_word_to_ns(COMB_SQLSERVER_DOTNET_TICKS, 0) == INT64_MIN);
 	}
 }
 
@@ -277,7 +294,7 @@ test_clock_words(void)
 static void
 test_midnight_carry(void)
 {
-	const FrontierFamily *family = &comb_families[COMB_SQLSERVER_SQLDATETIME];
+	const FrontierFamily *family = &comb_families[COMB_SQLSERVER_SQLDATETIME].frontier;
 	uint64_t	last = (UINT64_C(45291) * 25920000 + 25919999) << 14 | 0x3fff;
 	uint64_t	next;
 	bool		carried;
@@ -304,7 +321,7 @@ test_monotonic(void)
 {
 	for (int k = 0; k < COMB_KIND_COUNT; k++)
 	{
-		const FrontierFamily *family = &comb_families[k];
+		const FrontierFamily *family = &comb_families[k].frontier;
 		bool		sqlserver = k != COMB_POSTGRESQL_UNIX_MS &&
 			k != COMB_POSTGRESQL_SQLDATETIME;
 		FakeClock	clock = {.now = INT64_C(1704164645678000000), .step = 37};

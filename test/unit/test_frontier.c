@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "comb.h"
 #include "frontier.h"
 #include "rfc9562.h"
 #include "unit.h"
@@ -216,25 +217,8 @@ test_contention(void)
 	}
 }
 
-/* A family whose counter starts at random: 14 bits, 1 ms ticks. */
-static bool
-ms_word_from_ns(int64_t ns, uint64_t *word)
-{
-	if (ns < 0)
-		return false;
-	*word = (uint64_t) (ns / MS) << 14;
-	return true;
-}
-
-static int64_t
-ms_word_to_ns(uint64_t word)
-{
-	return (int64_t) (word >> 14) * MS;
-}
-
-static const FrontierFamily counter_family = {
-	"test", "any", 14, true, (UINT64_C(1) << 62) - 1, ms_word_from_ns, ms_word_to_ns
-};
+/* A family whose counter starts at random: 14 bits in 1 ms ticks. */
+#define counter_family	(comb_families[COMB_SQLSERVER_UNIX_MS].frontier)
 
 static void
 test_random_start(void)

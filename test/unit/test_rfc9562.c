@@ -67,9 +67,9 @@ test_word_conversions(void)
 
 	/* microsecond entry points reach the end of the 48-bit range */
 	CHECK(uuidv7_word_from_unix_us(1500, &word) && word == (UINT64_C(1) << 12 | 2048));
-	CHECK(uuidv7_word_from_unix_us((int64_t) UUIDV7_MAX_MS * 1000 + 999, &word));
-	CHECK(word == (UUIDV7_MAX_MS << 12 | 4091));
-	CHECK(!uuidv7_word_from_unix_us((int64_t) (UUIDV7_MAX_MS + 1) * 1000, &word));
+	CHECK(uuidv7_word_from_unix_us((int64_t) UNIX_MS48_MAX * 1000 + 999, &word));
+	CHECK(word == (UNIX_MS48_MAX << 12 | 4091));
+	CHECK(!uuidv7_word_from_unix_us((int64_t) (UNIX_MS48_MAX + 1) * 1000, &word));
 	CHECK(!uuidv7_word_from_unix_us(-1, &word));
 	CHECK(uuidv7_word_to_unix_us(UINT64_C(1) << 12 | 2048) == 1500);
 	/* words past the end of int64 ns saturate instead of overflowing */
@@ -122,7 +122,7 @@ test_shift(void)
 	CHECK(uuidv7_shift_word(word, -500, &shifted) && shifted == word - 2048);
 	/* before 1970 or past 2^48 ms */
 	CHECK(!uuidv7_shift_word(word, -INT64_C(1704164645679000), &shifted));
-	CHECK(!uuidv7_shift_word(word, (int64_t) UUIDV7_MAX_MS * 1000, &shifted));
+	CHECK(!uuidv7_shift_word(word, (int64_t) UNIX_MS48_MAX * 1000, &shifted));
 	CHECK(!uuidv7_shift_word(word, INT64_MIN + 1, &shifted));
 }
 
