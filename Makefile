@@ -6,6 +6,7 @@
 MODULE_big = uuid_seq
 OBJS = \
 	src/comb_funcs.o \
+	src/core/clock_shift.o \
 	src/core/comb.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \

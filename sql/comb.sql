@@ -212,11 +212,29 @@ SELECT comb_new('-infinity'::timestamptz, 'sqlserver', 'sqldatetime');
 SELECT comb_new('10000-01-01 00:00:00+00'::timestamptz, 'sqlserver', 'dotnet_ticks');
 SELECT comb_timestamp('ffffffff-ffff-4000-8000-000000000000', 'postgresql', 'sqldatetime');
 \set VERBOSITY default
--- a clock outside the range: the frontier is left alone
+-- a clock below a range went back like any other: every family continues
+-- from its frontier (100 years back is before 1970, 200 years before 1900)
 SET uuid_seq.clock_shift = '-100 years';
-SELECT comb_new();
+SELECT comb_timestamp(comb_new()) > '1990-01-01' AS unix_ms_continues;
 SELECT comb_timestamp(comb_new('sqlserver', 'sqldatetime'), 'sqlserver', 'sqldatetime') >
        '1990-01-01' AS continues_from_frontier;
+SET uuid_seq.clock_shift = '-200 years';
+SELECT comb_timestamp(comb_new('postgresql', 'sqldatetime'), 'postgresql', 'sqldatetime') >
+       '1990-01-01' AS before_1900_continues;
+-- a clock above a range has nothing to continue: 22008
 SET uuid_seq.clock_shift = '100 years';
 SELECT comb_new('postgresql', 'sqldatetime');
 RESET uuid_seq.clock_shift;
+
+-- a later statement never returns a smaller value, also in a plan forced
+-- parallel (see v7.sql): comb_new() and comb_new(layout, strategy) are
+-- PARALLEL RESTRICTED
+SELECT CASE WHEN current_setting('server_version_num')::int >= 160000
+            THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END AS force_parallel \gset
+SET uuid_seq.clock_shift = '2 seconds';
+SELECT comb_new() AS comb, comb_new('postgresql') AS pg_comb \gset
+RESET uuid_seq.clock_shift;
+SET :force_parallel = on;
+SELECT comb_new() #># :'comb' AS comb_later,
+       comb_new('postgresql', 'unix_ms') > :'pg_comb' AS pg_comb_later;
+RESET :force_parallel;

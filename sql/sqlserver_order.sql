@@ -276,6 +276,32 @@ SELECT count(*) = (SELECT count(*) FROM sortable
     AS range_in_sqlserver_order
 FROM guid_pk WHERE id > '00000000-0000-0000-0000-800000000000'::uuid;
 SELECT bt_index_check('guid_pk_pkey', true) AS pk_check;
+-- min() and max() of sqlguid are SQL Server's, read from the index's ends
+SELECT min(id) = (SELECT id FROM guid_pk ORDER BY id LIMIT 1) AS min_sqlserver,
+       max(id) = (SELECT id FROM guid_pk ORDER BY id DESC LIMIT 1) AS max_sqlserver,
+       max(id) = (SELECT u FROM sortable ORDER BY mssql_key(u) DESC LIMIT 1) AS max_oracle,
+       max(id::uuid::text) <> max(id)::text AS differs_from_uuid_order
+FROM guid_pk;
+CREATE FUNCTION pg_temp.plan_of(query text) RETURNS SETOF text
+LANGUAGE plpgsql AS $$ BEGIN RETURN QUERY EXECUTE 'EXPLAIN (COSTS OFF) ' || query; END $$;
+SELECT bool_or(line LIKE '%Index Only Scan Backward using guid_pk_pkey%') AS max_reads_index_end,
+       bool_and(line NOT LIKE '%Aggregate%') AS no_aggregation
+FROM pg_temp.plan_of('SELECT max(id) FROM guid_pk') line;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET enable_indexonlyscan = off;
+SET enable_indexscan = off;
+SET enable_bitmapscan = off;
+SELECT min(id) = (SELECT id FROM guid_pk ORDER BY id LIMIT 1) AS parallel_min,
+       max(id) = (SELECT id FROM guid_pk ORDER BY id DESC LIMIT 1) AS parallel_max
+FROM guid_pk;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET enable_indexonlyscan;
+RESET enable_indexscan;
+RESET enable_bitmapscan;
 DROP TABLE guid_pk;
 
 -- NULL in, NULL out

@@ -103,10 +103,10 @@ FROM (SELECT ulid_generate() AS u FROM generate_series(1, 10000)) s;
 RESET uuid_seq.on_overflow;
 RESET uuid_seq.clock_shift;
 SELECT ulid_generate() > (SELECT u FROM ahead) AS still_increasing;
--- a clock before 1970 is outside the ULID range (22008)
+-- a clock before 1970 went back like any other: the frontier continues
 SET uuid_seq.clock_shift = '-100 years';
-SELECT ulid_generate();
-SELECT ulid_generate_xact();
+SELECT ulid_generate() > (SELECT u FROM ahead) AS before_1970_continues;
+SELECT ulid_generate_xact() > (SELECT u FROM ahead) AS xact_continues;
 RESET uuid_seq.clock_shift;
 
 -- ulid_generate_xact(): one frontier step per transaction; later calls keep
@@ -177,3 +177,14 @@ SELECT uuid_to_ulid(NULL) IS NULL AS a,
 SELECT pg_temp.high64(frontier) >= pg_temp.high64((SELECT u FROM gen ORDER BY u DESC LIMIT 1)) AS frontier_covers_last,
        uuid_to_ulid(frontier) IS NOT NULL AS shown
 FROM uuid_seq_state() WHERE family = 'ulid';
+
+-- a later statement never returns a smaller value, also in a plan forced
+-- parallel (see v7.sql): ulid_generate() is PARALLEL RESTRICTED
+SELECT CASE WHEN current_setting('server_version_num')::int >= 160000
+            THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END AS force_parallel \gset
+SET uuid_seq.clock_shift = '2 seconds';
+SELECT ulid_generate() AS ulid \gset
+RESET uuid_seq.clock_shift;
+SET :force_parallel = on;
+SELECT ulid_generate() > :'ulid' AS ulid_later;
+RESET :force_parallel;

@@ -111,8 +111,37 @@ CREATE TEMP TABLE fresh AS SELECT * FROM uuid_seq_catalog;
 SELECT count(*) >= 10 AS members_described,
        bool_and(detail <> '') AS all_detailed
 FROM fresh;
+-- every function, aggregate, operator, operator class, type and view has a
+-- description (\df+, \do+, \dT+): members without one
+SELECT object FROM fresh
+WHERE object ~ '^(function|aggregate|operator|operator class|type|view) '
+  AND detail NOT LIKE '%comment=%';
 -- differences: none either way
 (SELECT 'only after update' AS side, * FROM upgraded EXCEPT SELECT 'only after update', * FROM fresh)
 UNION ALL
 (SELECT 'only in fresh install', * FROM fresh EXCEPT SELECT 'only in fresh install', * FROM upgraded)
 ORDER BY 1, 2, 3;
+
+-- the same in a schema of its own (the extension is relocatable, and an
+-- upgrade script must reach its own functions there, never pg_catalog's
+-- namesakes such as PostgreSQL 18's uuidv7())
+DROP EXTENSION uuid_seq;
+CREATE SCHEMA regress_uuid_seq_elsewhere;
+SET client_min_messages = warning;
+CREATE EXTENSION uuid_seq VERSION '1.0' SCHEMA regress_uuid_seq_elsewhere;
+ALTER EXTENSION uuid_seq UPDATE;
+RESET client_min_messages;
+CREATE TEMP TABLE upgraded_elsewhere AS SELECT * FROM uuid_seq_catalog;
+DROP EXTENSION uuid_seq;
+CREATE EXTENSION uuid_seq SCHEMA regress_uuid_seq_elsewhere;
+CREATE TEMP TABLE fresh_elsewhere AS SELECT * FROM uuid_seq_catalog;
+SELECT count(*) = (SELECT count(*) FROM fresh) AS same_members FROM fresh_elsewhere;
+(SELECT 'only after update' AS side, * FROM upgraded_elsewhere
+ EXCEPT SELECT 'only after update', * FROM fresh_elsewhere)
+UNION ALL
+(SELECT 'only in fresh install', * FROM fresh_elsewhere
+ EXCEPT SELECT 'only in fresh install', * FROM upgraded_elsewhere)
+ORDER BY 1, 2, 3;
+DROP EXTENSION uuid_seq;
+DROP SCHEMA regress_uuid_seq_elsewhere;
+CREATE EXTENSION uuid_seq;

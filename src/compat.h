@@ -63,6 +63,52 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
 #endif
 
 /*
+ * 16 added soft error reporting to input functions: an input error is
+ * returned instead of raised.  Before it, catch the error, and return false
+ * only for a data exception (SQLSTATE class 22, what bad input raises);
+ * anything else is raised again.  Calls input(text) with no type modifier.
+ */
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+
+static inline bool
+input_function_call_safe(PGFunction input, const char *text, Datum *result)
+{
+	ErrorSaveContext escontext = {T_ErrorSaveContext};
+
+	return DirectInputFunctionCallSafe(input, unconstify(char *, text), InvalidOid, -1,
+									   (Node *) &escontext, result);
+}
+#else
+static inline bool
+input_function_call_safe(PGFunction input, const char *text, Datum *result)
+{
+	MemoryContext oldcontext = CurrentMemoryContext;
+	bool		ok = true;
+
+	PG_TRY();
+	{
+		*result = DirectFunctionCall3(input, CStringGetDatum(text),
+									  ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
+	}
+	PG_CATCH();
+	{
+		ErrorData  *edata;
+
+		MemoryContextSwitchTo(oldcontext);
+		edata = CopyErrorData();
+		if (ERRCODE_TO_CATEGORY(edata->sqlerrcode) != ERRCODE_DATA_EXCEPTION)
+			PG_RE_THROW();
+		FreeErrorData(edata);
+		FlushErrorState();
+		ok = false;
+	}
+	PG_END_TRY();
+	return ok;
+}
+#endif
+
+/*
  * 15.1 named InitMaterializedSRF (15.0 called it SetSingleFuncCall); before
  * 15, set up the tuplestore of a materialize-mode set-returning function by
  * hand.

@@ -83,10 +83,10 @@ clock_now_ns(void *arg)
 	int64		now;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
-	/* a shifted clock past the end of int64 ns (2262) reads as out of range */
+	/* a shifted clock beyond int64 ns (1677 to 2262) stays at its end */
 	if (pg_add_s64_overflow((int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec,
 							uuid_seq_clock_shift_us * 1000, &now))
-		return -1;
+		now = uuid_seq_clock_shift_us > 0 ? PG_INT64_MAX : PG_INT64_MIN;
 	if (now < last_clock_ns)
 		clock_rollbacks++;
 	last_clock_ns = now;

@@ -13,17 +13,15 @@
  */
 #include "postgres.h"
 
-#include <math.h>
-
 #include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
 #include "compat.h"
-#include "guc.h"
-#include "timeconv.h"
+#include "core/clock_shift.h"
 #include "core/rfc9562.h"
+#include "guc.h"
 
 int			uuid_seq_node_id = 0;
 int			uuid_seq_node_bits = 0;
@@ -40,50 +38,31 @@ static const struct config_enum_entry on_overflow_options[] = {
 	{NULL, 0, false}
 };
 
-/* A shift is kept within this many years so that it fits the clock's ns. */
-#define CLOCK_SHIFT_MAX_YEARS	200
-
 /*
  * Parse text as an interval and count it in microseconds the way
- * EXTRACT(EPOCH FROM interval) does (a year is 365.25 days, a month beyond
- * whole years 30 days).  Returns false, with a detail for the check hook,
- * on anything else.
+ * EXTRACT(EPOCH FROM interval) does.  Returns false, with a detail for the
+ * check hook, for text that is not an interval (only input errors are
+ * caught: anything else, out of memory say, is raised) and for a shift
+ * beyond CLOCK_SHIFT_MAX_YEARS.
  */
 static bool
 parse_clock_shift(const char *text, int64 *shift_us)
 {
-	MemoryContext oldcontext = CurrentMemoryContext;
-	Interval   *span = NULL;
-	double		approx;
+	Datum		datum;
+	Interval   *span;
 
-	PG_TRY();
+	if (!input_function_call_safe(interval_in, text, &datum))
 	{
-		span = DatumGetIntervalP(DirectFunctionCall3(interval_in,
-													 CStringGetDatum(text),
-													 ObjectIdGetDatum(InvalidOid),
-													 Int32GetDatum(-1)));
-	}
-	PG_CATCH();
-	{
-		MemoryContextSwitchTo(oldcontext);
-		FlushErrorState();
 		GUC_check_errdetail("\"%s\" is not an interval.", text);
 		return false;
 	}
-	PG_END_TRY();
-
-	approx = interval_approx_us(span);
-	if (!isfinite(approx) ||
-		fabs(approx) > CLOCK_SHIFT_MAX_YEARS * DAYS_PER_YEAR * USECS_PER_DAY)
+	span = DatumGetIntervalP(datum);
+	if (!clock_shift_us(span->month, span->day, span->time, shift_us))
 	{
 		GUC_check_errdetail("A clock shift must lie within %d years either way.",
 							CLOCK_SHIFT_MAX_YEARS);
 		return false;
 	}
-	*shift_us = span->time +
-		(int64) (span->month / MONTHS_PER_YEAR) * (int64) (DAYS_PER_YEAR * SECS_PER_DAY) * USECS_PER_SEC +
-		(int64) (span->month % MONTHS_PER_YEAR) * DAYS_PER_MONTH * USECS_PER_DAY +
-		(int64) span->day * USECS_PER_DAY;
 	return true;
 }
 

@@ -2,8 +2,9 @@
  * sqlserver_ops.c
  *		SQL Server's uniqueidentifier order for uuid and sqlguid (src/README §5):
  *		uuid_sqlserver_cmp(), the functions of the #<# #<=# #>=# #>#
- *		operators (and of sqlguid's <, <=, >=, >), and the sortsupport of
- *		the btree operator classes, with abbreviated keys.
+ *		operators (and of sqlguid's <, <=, >=, >), the transition functions
+ *		of min(sqlguid) and max(sqlguid), and the sortsupport of the btree
+ *		operator classes, with abbreviated keys.
  *
  * The order itself is core/sqlserver_order.c.  uuid and sqlguid share
  * their representation (16 bytes, pass by reference), so each function
@@ -31,6 +32,8 @@ PG_FUNCTION_INFO_V1(uuid_sqlserver_le);
 PG_FUNCTION_INFO_V1(uuid_sqlserver_ge);
 PG_FUNCTION_INFO_V1(uuid_sqlserver_gt);
 PG_FUNCTION_INFO_V1(uuid_sqlserver_sortsupport);
+PG_FUNCTION_INFO_V1(uuid_sqlserver_smaller);
+PG_FUNCTION_INFO_V1(uuid_sqlserver_larger);
 
 /* Abbreviation state, in the sort's ssup_cxt. */
 typedef struct SqlserverSortState
@@ -74,6 +77,19 @@ Datum
 uuid_sqlserver_gt(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(sqlserver_args_cmp(fcinfo) > 0);
+}
+
+/* The transition functions of min(sqlguid) and max(sqlguid). */
+Datum
+uuid_sqlserver_smaller(PG_FUNCTION_ARGS)
+{
+	return sqlserver_args_cmp(fcinfo) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
+}
+
+Datum
+uuid_sqlserver_larger(PG_FUNCTION_ARGS)
+{
+	return sqlserver_args_cmp(fcinfo) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
 }
 
 /* The full comparison, for sorts and for ties of abbreviated keys. */

@@ -46,6 +46,15 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	bool		shared = uuid_seq_shared != NULL;
 
+	/*
+	 * A shared frontier moves with every value generated in any database of
+	 * the cluster: like pg_stat_statements, show it only to roles with the
+	 * privileges of pg_read_all_stats.  A backend's own frontiers are its
+	 * own business.
+	 */
+	bool		show_frontier = !shared ||
+		has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);
+
 	InitMaterializedSRF(fcinfo, 0);
 	for (int id = 0; id < GENERATOR_COUNT; id++)
 	{
@@ -56,7 +65,7 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 
 		values[0] = CStringGetTextDatum(generator_names[id]);
 		values[1] = BoolGetDatum(shared);
-		if (word == 0)
+		if (word == 0 || !show_frontier)
 			nulls[2] = nulls[3] = true;
 		else
 		{

@@ -123,37 +123,38 @@ uuid_to_ulid(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(result);
 }
 
-static const char *
-text_problem(UlidTextStatus status)
-{
-	switch (status)
-	{
-		case ULID_TEXT_BAD_LENGTH:
-			return "A ULID is 26 characters long.";
-		case ULID_TEXT_BAD_CHAR:
-			return "A ULID is written with 0-9 and A-Z except I, L, O and U (Crockford's base32).";
-		case ULID_TEXT_OVERFLOW:
-			return "A ULID's first character is at most 7: larger values do not fit in 128 bits.";
-		case ULID_TEXT_OK:
-			break;
-	}
-	return "unknown problem";
-}
-
 Datum
 ulid_to_uuid(PG_FUNCTION_ARGS)
 {
 	text	   *input = PG_GETARG_TEXT_PP(0);
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-	UlidTextStatus status;
 
-	status = ulid_from_text(VARDATA_ANY(input), VARSIZE_ANY_EXHDR(input), uuid->data);
-	if (status != ULID_TEXT_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type ulid: \"%s\"",
-						text_to_cstring(input)),
-				 errdetail("%s", text_problem(status))));
+	switch (ulid_from_text(VARDATA_ANY(input), VARSIZE_ANY_EXHDR(input), uuid->data))
+	{
+		case ULID_TEXT_OK:
+			break;
+		case ULID_TEXT_BAD_LENGTH:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type ulid: \"%s\"",
+							text_to_cstring(input)),
+					 errdetail("A ULID is 26 characters long.")));
+			break;
+		case ULID_TEXT_BAD_CHAR:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type ulid: \"%s\"",
+							text_to_cstring(input)),
+					 errdetail("A ULID is written with 0-9 and A-Z except I, L, O and U (Crockford's base32).")));
+			break;
+		case ULID_TEXT_OVERFLOW:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type ulid: \"%s\"",
+							text_to_cstring(input)),
+					 errdetail("A ULID's first character is at most 7: larger values do not fit in 128 bits.")));
+			break;
+	}
 	PG_RETURN_UUID_P(uuid);
 }
 

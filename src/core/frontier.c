@@ -49,6 +49,13 @@ fresh_counter(const FrontierFamily *family, const FrontierEnv *env)
 	return env->random_u64(env->arg) & (frontier_counter_mask(family) >> 1);
 }
 
+/* later - now <= 1 ms, without overflow for any two readings */
+static bool
+ns_within_ms(int64_t now, int64_t later)
+{
+	return later <= now || (uint64_t) later - (uint64_t) now <= (uint64_t) NS_PER_MS;
+}
+
 FrontierStatus
 frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 			  const FrontierEnv *env, FrontierTake *take)
@@ -66,7 +73,17 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 		bool		must_wait = false;
 
 		if (!family->word_from_ns(family, now, &clock_word))
-			return FRONTIER_CLOCK_OUT_OF_RANGE;
+		{
+			/*
+			 * A clock below the family's range is a clock that went back:
+			 * continue from the frontier as from any clock behind it.  A
+			 * clock above the range, or one with no frontier to continue
+			 * from, gives no value.
+			 */
+			if (last == 0 || now >= family->word_to_ns(family, 0))
+				return FRONTIER_CLOCK_OUT_OF_RANGE;
+			clock_word = 0;
+		}
 
 		/* compare-exchange loop against this clock reading */
 		while (!must_wait)
@@ -90,7 +107,7 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 			if (carried && env->policy == FRONTIER_ERROR && at_clock_tick)
 				return FRONTIER_OVERFLOW;
 			if (carried && env->policy == FRONTIER_WAIT &&
-				frontier_word_ns(family, next) - now <= NS_PER_MS)
+				ns_within_ms(now, frontier_word_ns(family, next)))
 			{
 				/*
 				 * Spin until the clock reaches the tick we would carry into,

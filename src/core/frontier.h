@@ -52,7 +52,8 @@ typedef enum FrontierPolicy
 typedef enum FrontierStatus
 {
 	FRONTIER_OK = 0,
-	FRONTIER_CLOCK_OUT_OF_RANGE,	/* the clock is outside the family's range */
+	FRONTIER_CLOCK_OUT_OF_RANGE,	/* the clock is above the family's range,
+									 * or below it with no frontier yet */
 	FRONTIER_EXHAUSTED,			/* the frontier is at its maximum */
 	FRONTIER_OVERFLOW			/* the tick is used up under FRONTIER_ERROR */
 } FrontierStatus;

@@ -63,6 +63,26 @@ is( $node->safe_psql(
 		extra_params => [ '-U', 'app_owner' ]),
 	'f|1', 'a database owner without superuser installs the trusted extension');
 
+# The shared frontiers move with every value generated anywhere in the
+# cluster: an ordinary role, here in another database, sees each family and
+# the settings but not the frontiers; pg_read_all_stats sees them.
+$node->safe_psql('postgres', q{
+	CREATE ROLE watcher LOGIN;
+	CREATE DATABASE elsewhere OWNER watcher;
+	SELECT uuid_generate_v7()});
+$node->safe_psql('elsewhere', 'CREATE EXTENSION uuid_seq', extra_params => [ '-U', 'watcher' ]);
+my $state_sql = q{
+	SELECT count(*), bool_and(shared), count(frontier), count(frontier_time),
+	       min(node_id), min(node_bits)
+	FROM uuid_seq_state()};
+is($node->safe_psql('elsewhere', $state_sql, extra_params => [ '-U', 'watcher' ]),
+	scalar(@GENERATORS) . '|t|0|0|201|8',
+	'an ordinary role in another database sees no frontier');
+$node->safe_psql('postgres', 'GRANT pg_read_all_stats TO watcher');
+like($node->safe_psql('elsewhere', $state_sql, extra_params => [ '-U', 'watcher' ]),
+	qr/^\d+\|t\|[1-9]\d*\|[1-9]\d*\|201\|8$/,
+	'with pg_read_all_stats it sees the frontiers');
+
 # ulid_generate_xact() keeps the node id; its low bits count up by 1.
 is( $node->safe_psql(
 		'postgres', q{

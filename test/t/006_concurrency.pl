@@ -1,7 +1,8 @@
 # Every generator family under concurrency, preloaded: 8 sessions taking
 # 100k values each at once (no duplicate, each session strictly increasing),
 # successive connections with skewed clocks (one strictly increasing stream),
-# and parallel query workers (unique values, frontier shared with the leader).
+# and parallel plans (the generators stay in the leader; called in workers
+# through a mislabelled wrapper, they share the leader's frontier).
 use strict;
 use warnings;
 use FindBin;
@@ -69,20 +70,35 @@ for my $g (@GENERATORS)
 			WHERE prev IS NOT NULL}),
 		't', "$family: connections with skewed clocks keep increasing");
 
-	# Parallel workers.
-	like($node->safe_psql('postgres', $parallel . qq{
-			EXPLAIN (VERBOSE, COSTS OFF) SELECT $expr FROM big}),
-		qr/Gather.*Parallel Seq Scan/s, "$family: the plan is parallel");
+	# Parallel plans: the scan runs in workers, the generator (PARALLEL
+	# RESTRICTED) in the leader, above the Gather.
+	my ($fn) = $expr =~ /^(\w+)/;
+	my $plan = $node->safe_psql('postgres', $parallel . qq{
+			EXPLAIN (VERBOSE, COSTS OFF) SELECT $expr FROM big});
+	my ($above, $below) = split /Parallel Seq Scan/, $plan, 2;
+	ok(defined $below && $above =~ /Gather/ && $above =~ /\b$fn\(/ && $below !~ /\b$fn\(/,
+		"$family: the plan is parallel, the generator runs in the leader")
+	  or diag($plan);
 	is( $node->safe_psql('postgres', $parallel . qq{
 			SELECT count(*) = count(DISTINCT u) AND count(*) = 300000
 			FROM (SELECT $expr u FROM big) s}),
-		't', "$family: parallel workers generate unique values");
-	# Workers alone, with a clock 10 s ahead, move the shared frontier: the
-	# leader's next value, with the real clock, lies above all of theirs.
+		't', "$family: values of a parallel plan are unique");
+
+	# Called in workers all the same (through a wrapper mislabelled PARALLEL
+	# SAFE), with a clock 10 s ahead, the generator moves the shared
+	# frontier: the leader's next value, with the real clock, lies above all
+	# of the workers' values.
+	$node->safe_psql('postgres', qq{
+			CREATE OR REPLACE FUNCTION in_worker() RETURNS uuid LANGUAGE plpgsql
+			PARALLEL SAFE AS \$body\$BEGIN RETURN $expr; END\$body\$});
+	like($node->safe_psql('postgres', $parallel . q{
+			SET parallel_leader_participation = off;
+			EXPLAIN (VERBOSE, COSTS OFF) SELECT in_worker() FROM big}),
+		qr/Parallel Seq Scan.*in_worker\(\)/s, "$family: the wrapper runs in workers");
 	is( $node->safe_psql('postgres', $parallel . qq{
 			SET parallel_leader_participation = off;
 			SET uuid_seq.clock_shift = '10 s';
-			CREATE TEMP TABLE from_workers AS SELECT $expr u FROM big;
+			CREATE TEMP TABLE from_workers AS SELECT in_worker() u FROM big;
 			RESET uuid_seq.clock_shift;
 			SELECT bool_and(($expr) $gt u) FROM from_workers}),
 		't', "$family: parallel workers share the frontier with the leader");

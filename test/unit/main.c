@@ -120,6 +120,7 @@ main(void)
 	test_frontier();
 	test_frontier_file();
 	test_family_list();
+	test_clock_shift();
 	test_rfc9562();
 	test_ulid();
 	test_comb();

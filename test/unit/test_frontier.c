@@ -183,6 +183,56 @@ test_limits(void)
 	CHECK(take.word == 0 + 1);	/* the frontier starts at 0, so 0 + 1 */
 }
 
+/*
+ * A clock below a family's range is a clock that went back: with a frontier
+ * it continues from it, under every policy; without one there is no value.
+ * Above the range nothing continues.
+ */
+static void
+test_clock_below_range(void)
+{
+	static const FrontierPolicy policies[] = {FRONTIER_ADVANCE, FRONTIER_WAIT, FRONTIER_ERROR};
+	const FrontierFamily *sqldatetime = &comb_families[COMB_SQLSERVER_SQLDATETIME].frontier;
+	/* 199 years before 1970, and 1899-12-31 */
+	const int64_t before_1970 = -INT64_C(6279897600) * 1000000000;
+	const int64_t before_1900 = -INT64_C(2208988801) * 1000000000;
+
+	for (int p = 0; p < 3; p++)
+	{
+		FakeClock	clock = {T0, 0, 7};
+		uint64_t	word = 0;
+		FrontierCell cell = cell_for(&word);
+		FrontierEnv env = env_for(&clock, policies[p]);
+		FrontierTake take;
+		uint64_t	last;
+
+		/* v7: nothing to continue from, then a frontier to continue from */
+		clock.now = before_1970;
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_CLOCK_OUT_OF_RANGE);
+		CHECK(word == 0);
+		clock.now = T0;
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		last = take.word;
+		clock.now = before_1970;
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		CHECK(take.word == last + 1 && !take.overflowed);
+
+		/* sqldatetime: below 1900 continues, above 2079 does not */
+		word = 0;
+		clock.now = before_1900;
+		CHECK(frontier_take(sqldatetime, &cell, &env, &take) == FRONTIER_CLOCK_OUT_OF_RANGE);
+		clock.now = T0;
+		CHECK(frontier_take(sqldatetime, &cell, &env, &take) == FRONTIER_OK);
+		last = take.word;
+		clock.now = before_1900;
+		CHECK(frontier_take(sqldatetime, &cell, &env, &take) == FRONTIER_OK);
+		CHECK(take.word == last + 1);
+		clock.now = INT64_MAX;	/* 2262: past 2079 */
+		CHECK(frontier_take(sqldatetime, &cell, &env, &take) == FRONTIER_CLOCK_OUT_OF_RANGE);
+		CHECK(word == last + 1);
+	}
+}
+
 /* Another writer between load and compare-exchange: retry above it. */
 static uint64_t contended_word;
 static int	contended_left;
@@ -298,6 +348,7 @@ test_frontier(void)
 	test_policy_error();
 	test_policy_wait();
 	test_limits();
+	test_clock_below_range();
 	test_contention();
 	test_random_start();
 	test_monotonic_property();

@@ -46,6 +46,7 @@ extern int	parse_uuid(const char *text, uint8_t out[16]);
 extern void test_frontier(void);
 extern void test_frontier_file(void);
 extern void test_family_list(void);
+extern void test_clock_shift(void);
 extern void test_rfc9562(void);
 extern void test_ulid(void);
 extern void test_comb(void);

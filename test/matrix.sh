@@ -1,0 +1,242 @@
+#!/bin/bash
+# The version matrix (as root): builds uuid_seq against every PostgreSQL
+# major it supports and runs the whole suite against each, the one that
+# test/run-all.sh runs on 15: pg_regress preloaded and not, isolation, every
+# TAP test.  `bash test/matrix.sh` runs 13 to 18; `bash test/matrix.sh 17`
+# (or any list of majors) runs those alone.
+#
+# Where each major comes from and how the cache works: test/matrix/lib.sh.
+# The chroots and source builds are started in the background first (the
+# chroots wait on the network, the builds on the CPU) while 15 is tested on
+# the host; each other major is tested as soon as its server is ready.
+# Without ../shared/vendor, 14 and 16 are skipped with one line; every other
+# major must run.  A server that cannot be had (no network, a missing
+# package, a failed build) fails its major, naming the step.
+#
+# Logs: matrix_log/<major>/ (provision.log, build.log, regress.log,
+# isolation.log, tap.log, server.log).  At the end, a summary table
+# (matrix_log/summary.md) and the exit status: 0 when every major that ran
+# passed.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+here="$top/test/matrix"
+. "$here/lib.sh"
+cd "$top"
+
+# The majors asked for, in the order they are tested: the host's first, the
+# chroots next (ready within a minute or two), the source builds last.
+order=(15 13 17 18 14 16)
+declare -A wanted=()
+asked=("$@")
+[[ $# -gt 0 ]] || asked=("${matrix_all_majors[@]}")
+for m in "${asked[@]}"; do
+	matrix_origin "$m" >/dev/null || {
+		echo "usage: bash test/matrix.sh [MAJOR...]   (MAJOR: ${matrix_all_majors[*]})" >&2
+		exit 2
+	}
+	wanted[$m]=1
+done
+majors=()
+for m in "${order[@]}"; do
+	[[ -n ${wanted[$m]:-} ]] && majors+=("$m")
+done
+
+if [[ $(id -u) -ne 0 ]]; then
+	echo "matrix: must run as root (chroots, mounts, servers run as postgres)" >&2
+	exit 1
+fi
+
+log="$top/matrix_log"
+rm -rf "$log"
+mkdir -p "$log"
+t0=$SECONDS
+
+declare -A origin=() skipped=()
+vendor="$top/../shared/vendor"
+need_chroot= need_source=
+for m in "${majors[@]}"; do
+	origin[$m]=$(matrix_origin "$m")
+	mkdir -p "$log/$m"
+	case ${origin[$m]} in
+	chroot) need_chroot=1 ;;
+	source) need_source=1 ;;
+	esac
+done
+if [[ -n $need_source && ! -d $vendor ]]; then
+	skip=()
+	for m in "${majors[@]}"; do
+		[[ ${origin[$m]} == source ]] && skip+=("$m") && skipped[$m]=1
+	done
+	matrix_say "../shared/vendor not found: PostgreSQL ${skip[*]} skipped (no Debian suite packages them)"
+	need_source=
+fi
+
+# Host tools: install them (test/install-deps.sh) when one is missing.
+tools=(unshare flock sha256sum)
+[[ -n $need_chroot ]] && tools+=(debootstrap)
+[[ -n $need_source ]] && tools+=(bison flex)
+for tool in "${tools[@]}"; do
+	if ! command -v "$tool" >/dev/null; then
+		matrix_say "$tool is missing: bash test/install-deps.sh"
+		bash "$top/test/install-deps.sh"
+		break
+	fi
+done
+for tool in "${tools[@]}"; do
+	command -v "$tool" >/dev/null || {
+		echo "matrix: $tool is not installed and test/install-deps.sh did not install it" >&2
+		exit 1
+	}
+done
+
+# Chroots and source builds mount in a private mount namespace (tmpfs, proc,
+# overlay, bind): check once that this machine allows it.
+if [[ -n $need_chroot$need_source ]]; then
+	if ! unshare --mount --propagation private bash -c '
+		d=$(mktemp -d) && mount -t tmpfs none "$d" && mkdir "$d/l" "$d/u" "$d/w" "$d/m" &&
+		mount -t overlay overlay -o "lowerdir=$d/l,upperdir=$d/u,workdir=$d/w" "$d/m" &&
+		umount "$d/m" "$d" && rmdir "$d"' 2>"$log/mount-check.log"; then
+		cat "$log/mount-check.log" >&2
+		echo "matrix: cannot mount here (unshare --mount, tmpfs, overlay): chroots and source builds need it" >&2
+		exit 1
+	fi
+fi
+
+# provision MAJOR: makes (or finds) MAJOR's server; its path goes to
+# $log/MAJOR/entry, its exit status to $log/MAJOR/provision.rc.
+provision()
+{
+	local m=$1 rc=0 start=$SECONDS
+	case ${origin[$m]} in
+	chroot) bash "$here/chroot-make.sh" "$m" "$log/$m/entry" ;;
+	source) bash "$here/pg-build.sh" "$m" "$log/$m/entry" ;;
+	esac >"$log/$m/provision.log" 2>&1 || rc=$?
+	echo $((SECONDS - start)) >"$log/$m/provision.seconds"
+	echo "$rc" >"$log/$m/provision.rc"
+}
+
+# Start every chroot at once (network-bound) and the source builds one after
+# the other (each uses every core).
+bg_pids=()
+sources=()
+for m in "${majors[@]}"; do
+	[[ -n ${skipped[$m]:-} ]] && continue
+	case ${origin[$m]} in
+	chroot)
+		provision "$m" &
+		bg_pids+=($!)
+		;;
+	source) sources+=("$m") ;;
+	host) echo 0 >"$log/$m/provision.rc" ;;
+	esac
+done
+if [[ ${#sources[@]} -gt 0 ]]; then
+	(for m in "${sources[@]}"; do provision "$m"; done) &
+	bg_pids+=($!)
+fi
+stop_background()
+{
+	local p
+	for p in "${bg_pids[@]}"; do
+		kill -- "$p" 2>/dev/null || true
+	done
+}
+trap stop_background EXIT
+matrix_say "testing PostgreSQL ${majors[*]}; servers being made in the background (logs: matrix_log/)"
+
+declare -A status=() minutes=()
+for m in "${majors[@]}"; do
+	if [[ -n ${skipped[$m]:-} ]]; then
+		status[$m]=skipped
+		continue
+	fi
+	while [[ ! -e $log/$m/provision.rc ]]; do
+		sleep 1
+	done
+	if [[ $(cat "$log/$m/provision.rc") -ne 0 ]]; then
+		cat "$log/$m/provision.log" | tail -30 >&2
+		grep -h '^matrix: PostgreSQL' "$log/$m/provision.log" >&2 ||
+			echo "matrix: PostgreSQL $m: ${origin[$m]} failed (see matrix_log/$m/provision.log)" >&2
+		status[$m]=failed
+		continue
+	fi
+	[[ ${origin[$m]} == host ]] || grep -h '^matrix: ' "$log/$m/provision.log" | tail -1
+	entry=$(cat "$log/$m/entry" 2>/dev/null || echo /)
+	start=$SECONDS
+	if bash "$here/run-major.sh" "$m" "${origin[$m]}" "$entry" "$log/$m" 2>&1 | tee "$log/$m/run.log"; then
+		status[$m]=passed
+	else
+		status[$m]=failed
+	fi
+	minutes[$m]=$(awk -v s=$((SECONDS - start)) 'BEGIN { printf "%.1f", s / 60 }')
+done
+wait
+
+# The summary: one row per major.
+field()
+{
+	sed -n "s/^$2=//p" "$log/$1/results" 2>/dev/null | tail -1
+}
+# cell MAJOR STEP: "7 passed", "FAIL" for the step that failed, "-" for one
+# that did not run.
+cell()
+{
+	local v
+	v=$(field "$1" "$2")
+	if [[ -n $v && $2 == build ]]; then
+		echo "no warning"
+	elif [[ -n $v ]]; then
+		echo "$v passed"
+	elif [[ $(field "$1" failed) == "$2" ]]; then
+		echo FAIL
+	elif [[ $(field "$1" failed) == server && $2 == regress ]]; then
+		echo "FAIL (server)"
+	else
+		echo -
+	fi
+}
+setup()
+{
+	local m=$1 s
+	case ${origin[$m]} in
+	host) echo "host (Debian 12)" ;;
+	*)
+		s=$(cat "$log/$m/provision.seconds" 2>/dev/null || echo 0)
+		if [[ $(cat "$log/$m/provision.rc" 2>/dev/null) != 0 ]]; then
+			echo "${origin[$m]}: FAIL"
+		elif grep -q '(cached)' "$log/$m/provision.log"; then
+			echo "${origin[$m]}, cached"
+		else
+			awk -v s="$s" -v o="${origin[$m]}" 'BEGIN { printf "%s, made in %.1f min", o, s / 60 }'
+		fi
+		;;
+	esac
+}
+{
+	echo "| major | server | build | regress | isolation | TAP | minutes | server from |"
+	echo "|---|---|---|---|---|---|---|---|"
+	for m in "${majors[@]}"; do
+		if [[ ${status[$m]} == skipped ]]; then
+			echo "| $m | - | - | - | - | - | - | skipped: no ../shared/vendor |"
+			continue
+		fi
+		echo "| $m | $(field "$m" version || true) | $(cell "$m" build) | $(cell "$m" regress) |" \
+			"$(cell "$m" isolation) | $(cell "$m" tap) | ${minutes[$m]:--} | $(setup "$m") |"
+	done
+} >"$log/summary.md"
+n_passed=0 n_failed=0 n_skipped=0
+for m in "${majors[@]}"; do
+	case ${status[$m]} in
+	passed) n_passed=$((n_passed + 1)) ;;
+	failed) n_failed=$((n_failed + 1)) ;;
+	skipped) n_skipped=$((n_skipped + 1)) ;;
+	esac
+done
+printf '\n'
+cat "$log/summary.md"
+printf '\nmatrix: %s in %.1f min\n' "${majors[*]}" "$(awk -v s=$((SECONDS - t0)) 'BEGIN { print s / 60 }')"
+for m in "${majors[@]}"; do
+	[[ ${status[$m]} == failed ]] && echo "matrix: PostgreSQL $m failed (logs: matrix_log/$m/)"
+done
+echo "matrix: $n_passed passed, $n_failed failed, $n_skipped skipped"
+[[ $n_failed -eq 0 ]]

@@ -1,0 +1,120 @@
+#!/bin/bash
+# test/matrix/chroot-make.sh MAJOR OUTFILE: makes, or finds in the cache, the
+# Debian chroot that provides PostgreSQL MAJOR (13: bullseye, 17: trixie,
+# 18: sid), and writes its path to OUTFILE.  Owns everything that goes into
+# such a chroot: debootstrap --variant=minbase from Debian's archive, the
+# server, its headers and PGXS, a C toolchain and IPC::Run for the TAP tests;
+# for 13, whose bullseye packages ship no isolation tester, also
+# pg_isolation_regress and isolationtester built from the Debian source of the
+# very postgresql-13 version installed.  Nothing else is downloaded.
+#
+# The cache key is the suite, the mirror, the package list and this file's
+# own contents: change any of them and the next run makes a new chroot (and
+# removes the old ones of that major that no run is using).  Mounts are made
+# in a private mount namespace, so none outlives the script.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+matrix_in_private_ns "$0" "$@"
+
+major=$1
+out=$2
+suite=$(matrix_suite "$major")
+packages="build-essential postgresql-$major postgresql-server-dev-$major libipc-run-perl"
+key_text="suite=$suite
+mirror=$matrix_mirror
+packages=$packages
+script=$(sha256sum <"$0" | cut -d' ' -f1)"
+key=$(matrix_hash <<<"$key_text")
+base="$matrix_cache/chroot"
+entry="$base/$major-$suite-$key"
+mkdir -p "$base"
+chmod 755 "$matrix_cache" "$base"
+
+matrix_lock "$entry.lock" -x
+if [[ -e $entry/$matrix_stamp ]]; then
+	matrix_say "PostgreSQL $major: chroot $entry (cached)"
+	echo "$entry" >"$out"
+	exit 0
+fi
+
+command -v debootstrap >/dev/null ||
+	matrix_fail "$major" "chroot" "debootstrap is not installed (bash test/install-deps.sh)"
+matrix_no_mounts_under "$entry" ||
+	matrix_fail "$major" "chroot" "something is mounted under $entry"
+rm -rf "$entry"
+
+cleanup()
+{
+	umount -R "$entry/proc" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# in_root COMMAND...: runs COMMAND in the chroot with a clean environment.
+in_root()
+{
+	chroot "$entry" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+		LANG=C.UTF-8 HOME=/root DEBIAN_FRONTEND=noninteractive "$@"
+}
+
+matrix_say "PostgreSQL $major: debootstrap $suite into $entry"
+debootstrap --variant=minbase "$suite" "$entry" "$matrix_mirror" ||
+	matrix_fail "$major" "chroot (debootstrap $suite)" "see the messages above"
+
+# Only the suite itself: its point releases are what a bullseye, trixie or
+# sid machine installs.  deb-src for 13, whose isolation tester is built from
+# source below.
+{
+	echo "deb $matrix_mirror $suite main"
+	[[ $major == 13 ]] && echo "deb-src $matrix_mirror $suite main"
+} >"$entry/etc/apt/sources.list"
+cp /etc/resolv.conf "$entry/etc/resolv.conf"
+# No service starts in the chroot, and installing the server makes no cluster.
+printf '#!/bin/sh\nexit 101\n' >"$entry/usr/sbin/policy-rc.d"
+chmod 755 "$entry/usr/sbin/policy-rc.d"
+mkdir -p "$entry/etc/postgresql-common"
+echo 'create_main_cluster = false' >"$entry/etc/postgresql-common/createcluster.conf"
+mount -t proc proc "$entry/proc"
+
+matrix_say "PostgreSQL $major: apt-get install $packages"
+in_root apt-get update -qq ||
+	matrix_fail "$major" "chroot (apt-get update, $suite)" "see the messages above"
+in_root apt-get install -y -qq --no-install-recommends $packages >/dev/null ||
+	matrix_fail "$major" "chroot (apt-get install $packages, $suite)" "see the messages above"
+
+if [[ $major == 13 ]]; then
+	version=$(in_root dpkg-query -W -f '${Version}' "postgresql-$major")
+	matrix_say "PostgreSQL $major: isolation tester from the source of postgresql-$major $version"
+	in_root bash -euo pipefail -c "
+		mkdir -p /usr/src/pg && cd /usr/src/pg
+		apt-get source -qq postgresql-$major=$version >/tmp/apt-source.log 2>&1 ||
+			{ cat /tmp/apt-source.log; exit 1; }
+		cd postgresql-$major-*/
+		./configure -q --without-readline --without-zlib --without-icu --without-llvm >/dev/null
+		make -s -j\$(nproc) -C src/test/isolation >/dev/null
+		dest=/usr/lib/postgresql/$major/lib/pgxs/src/test/isolation
+		install -d \$dest
+		install -m 755 src/test/isolation/pg_isolation_regress src/test/isolation/isolationtester \$dest/
+		cd / && rm -rf /usr/src/pg" ||
+		matrix_fail "$major" "chroot (isolation tester from the postgresql-$major source)" "see the messages above"
+fi
+
+in_root apt-get clean
+rm -rf "$entry/var/lib/apt/lists"/*
+umount "$entry/proc"
+printf '%s\n' "$key_text" >"$entry/.uuid_seq-matrix-key"
+touch "$entry/$matrix_stamp"
+matrix_say "PostgreSQL $major: chroot $entry ready"
+echo "$entry" >"$out"
+
+# Older chroots of this major that no run holds.
+for old in "$base/$major"-*; do
+	[[ $old == "$entry" || $old == "$entry.lock" || $old == *.lock ]] && continue
+	(
+		exec {fd}>>"$old.lock"
+		flock -n -x "$fd" || exit 0
+		matrix_no_mounts_under "$old" || exit 0
+		rm -rf "$old" "$old.lock"
+		matrix_say "PostgreSQL $major: removed the outdated chroot $old"
+	)
+done

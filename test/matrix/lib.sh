@@ -1,0 +1,105 @@
+# test/matrix/lib.sh: what the version matrix scripts share (sourced, never
+# run): where each PostgreSQL major comes from, the cache directory and its
+# entries (key, lock, completeness stamp), messages and failures.
+#
+# Where each major comes from (no download but Debian's package archive):
+#   13  Debian bullseye's postgresql-13 in a chroot
+#   14  ../shared/vendor/postgresql-14beta2.tar.xz, built on the host
+#   15  the host (Debian 12), as test/run-all.sh's own steps use it
+#   16  ../shared/vendor/postgresql-16beta2.tar.xz, built on the host
+#   17  Debian trixie's postgresql-17 in a chroot
+#   18  Debian sid's postgresql-18 in a chroot
+#
+# Cache entries live in $UUID_SEQ_MATRIX_CACHE (default
+# /var/cache/uuid_seq-matrix), outside the work tree, named after a hash of
+# everything that went into them: a chroot after its suite, mirror, package
+# list and the script that makes it; a source build after the archive's
+# checksum, the configure flags and the script that builds it.  An entry is
+# complete once its stamp file exists; one being made is held under an
+# exclusive lock, one in use under a shared lock.
+
+matrix_all_majors=(13 14 15 16 17 18)
+matrix_cache=${UUID_SEQ_MATRIX_CACHE:-/var/cache/uuid_seq-matrix}
+matrix_mirror=http://deb.debian.org/debian
+matrix_stamp=.uuid_seq-matrix-complete
+
+# matrix_origin MAJOR: how MAJOR is provided: chroot, source or host.
+matrix_origin()
+{
+	case $1 in
+	13 | 17 | 18) echo chroot ;;
+	14 | 16) echo source ;;
+	15) echo host ;;
+	*) return 1 ;;
+	esac
+}
+
+# matrix_suite MAJOR: the Debian suite whose chroot provides MAJOR.
+matrix_suite()
+{
+	case $1 in
+	13) echo bullseye ;;
+	17) echo trixie ;;
+	18) echo sid ;;
+	*) return 1 ;;
+	esac
+}
+
+# matrix_archive MAJOR: the vendored source archive of MAJOR.
+matrix_archive()
+{
+	case $1 in
+	14) echo postgresql-14beta2.tar.xz ;;
+	16) echo postgresql-16beta2.tar.xz ;;
+	*) return 1 ;;
+	esac
+}
+
+matrix_say()
+{
+	printf 'matrix: %s\n' "$*"
+}
+
+# matrix_fail MAJOR STEP MESSAGE: the one line that names what failed, then
+# exit 1.
+matrix_fail()
+{
+	printf 'matrix: PostgreSQL %s: %s failed: %s\n' "$1" "$2" "$3" >&2
+	exit 1
+}
+
+# matrix_hash < TEXT: a short content hash for cache keys.
+matrix_hash()
+{
+	sha256sum | cut -c1-16
+}
+
+# matrix_in_private_ns SCRIPT ARGS...: re-executes SCRIPT in its own mount
+# namespace, unless it already runs in one: every mount it makes disappears
+# with its last process, whatever happens to it, and the host never sees them.
+# Call as the first thing in a script that mounts: matrix_in_private_ns "$0" "$@"
+matrix_in_private_ns()
+{
+	if [[ -z ${UUID_SEQ_MATRIX_NS:-} ]]; then
+		UUID_SEQ_MATRIX_NS=$$ exec unshare --mount --propagation private bash "$@"
+	fi
+}
+
+# matrix_no_mounts_under DIR: fails when anything is mounted below DIR in
+# this namespace (checked before a cache entry is removed).
+matrix_no_mounts_under()
+{
+	local dir
+	dir=$(realpath -m "$1")
+	! awk -v d="$dir/" 'index($5 "/", d) == 1 { found = 1 } END { exit !found }' \
+		/proc/self/mountinfo
+}
+
+# matrix_lock FILE MODE: opens FILE and takes a lock on it (MODE -x or -s),
+# which the calling shell holds until it exits.
+matrix_lock()
+{
+	local fd
+	exec {fd}>>"$1"
+	flock "$2" "$fd"
+}

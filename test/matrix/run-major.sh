@@ -1,0 +1,72 @@
+#!/bin/bash
+# test/matrix/run-major.sh MAJOR ORIGIN ENTRY LOGDIR: runs test/matrix/suite.sh
+# for PostgreSQL MAJOR where it lives.  Owns the mounts of a run and their
+# removal:
+#   host    the host's own server (15): suite.sh as it is
+#   source  a build from test/matrix/pg-build.sh (14, 16): a copy-on-write
+#           overlay of the cached installation, in which uuid_seq is installed
+#   chroot  a chroot from test/matrix/chroot-make.sh (13, 17, 18): an overlay
+#           of the cached root, with /proc, a fresh /dev/shm, the source tree
+#           (read-only) and LOGDIR bound in, and suite.sh run inside
+# The cached entry stays as it was made (a shared lock keeps it from being
+# replaced meanwhile).  Everything runs in a private mount namespace, and the
+# EXIT trap kills what still runs in the chroot, unmounts and removes the
+# overlay's writable layer: no mount and no server outlive the run.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+. "$here/lib.sh"
+
+major=$1
+origin=$2
+entry=$3
+logdir=$4
+
+if [[ $origin == host ]]; then
+	exec bash "$here/suite.sh" "$major" "/usr/lib/postgresql/$major/bin/pg_config" "$top" "$logdir"
+fi
+
+matrix_in_private_ns "$0" "$@"
+matrix_lock "$entry.lock" -s
+[[ -e $entry/$matrix_stamp ]] || matrix_fail "$major" "run" "$entry is not a complete cache entry"
+
+mkdir -p "$matrix_cache/run"
+chmod 755 "$matrix_cache/run"
+run=$(mktemp -d "$matrix_cache/run/$major.XXXXXX")
+chmod 755 "$run"
+mkdir "$run/upper" "$run/work" "$run/root"
+cleanup()
+{
+	local p
+	for p in /proc/[0-9]*; do
+		[[ $(readlink "$p/root" 2>/dev/null) == "$run/root"* ]] && kill -KILL "${p#/proc/}" 2>/dev/null
+	done
+	sleep 0.2
+	umount -R "$run/root" 2>/dev/null || umount -R -l "$run/root" 2>/dev/null || true
+	if matrix_no_mounts_under "$run"; then
+		rm -rf "$run"
+	else
+		echo "matrix: could not unmount $run/root" >&2
+	fi
+}
+trap cleanup EXIT
+
+mount -t overlay overlay \
+	-o "lowerdir=$entry,upperdir=$run/upper,workdir=$run/work" "$run/root" ||
+	matrix_fail "$major" "run (overlay mount of $entry)" "see the messages above"
+
+if [[ $origin == source ]]; then
+	bash "$here/suite.sh" "$major" "$run/root/bin/pg_config" "$top" "$logdir"
+	exit
+fi
+
+root="$run/root"
+mount -t proc proc "$root/proc"
+mount -t tmpfs -o mode=1777,nosuid,nodev shm "$root/dev/shm"
+mkdir -p "$root/mnt/src" "$root/mnt/log"
+mount --bind "$top" "$root/mnt/src"
+mount -o remount,bind,ro "$root/mnt/src"
+mount --bind "$logdir" "$root/mnt/log"
+chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+	bash /mnt/src/test/matrix/suite.sh "$major" "/usr/lib/postgresql/$major/bin/pg_config" \
+	/mnt/src /mnt/log

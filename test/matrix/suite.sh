@@ -1,0 +1,191 @@
+#!/bin/bash
+# test/matrix/suite.sh MAJOR PG_CONFIG SRCDIR LOGDIR: the whole uuid_seq suite
+# against one PostgreSQL installation, in the root it runs in (the host, or a
+# chroot that test/matrix/run-major.sh entered), as root:
+#   build    make with -Wall -Wextra -Werror (less PGXS's usual exceptions),
+#            on a copy of SRCDIR; then make install into that installation
+#   regress  pg_regress (REGRESS) against a throwaway server preloading uuid_seq
+#   isolation  pg_isolation_regress (ISOLATION) against the same server
+#   TAP      every test/t/*.pl through `make prove` (their own servers;
+#            001_no_preload.pl reruns REGRESS without preload)
+# Servers run as the postgres user on a copy of the tree it owns.  Each step
+# appends its outcome to LOGDIR/results (step=value lines, read by
+# test/matrix.sh); its output goes to LOGDIR/<step>.log.  A step fails when
+# its command fails, when it ran no test or fewer than the Makefile lists, or
+# (TAP) when PGXS says TAP tests are not enabled.
+set -euo pipefail
+major=$1
+pg_config=$2
+srcdir=$3
+logdir=$4
+results="$logdir/results"
+
+# The warnings a build must not have: PGXS's CFLAGS (-Wall and more) plus
+# -Wextra, less the two -Wextra warnings that PostgreSQL's own sources and
+# headers do not follow either (unused parameters of fmgr and hook
+# signatures, designated initialisers that leave fields zero).
+warning_flags="-Wextra -Wno-unused-parameter -Wno-missing-field-initializers"
+step_timeout=1800
+
+export LANG=C.UTF-8
+unset LC_ALL LC_CTYPE LC_COLLATE LC_MESSAGES LANGUAGE PGHOST PGPORT PGUSER PGDATABASE PGOPTIONS
+
+result()
+{
+	echo "$1=$2" >>"$results"
+}
+
+fail()
+{
+	result failed "$1"
+	printf 'matrix: PostgreSQL %s: %s failed: %s\n' "$major" "$1" "$2" >&2
+	exit 1
+}
+
+# show LOG: the end of a step's log, for the run's output.
+show()
+{
+	echo "---- last lines of $1"
+	tail -40 "$1"
+}
+
+work=$(mktemp -d /tmp/uuid_seq_matrix.XXXXXX)
+chmod 755 "$work"
+server_started=
+cleanup()
+{
+	if [[ -n $server_started ]]; then
+		runuser -u postgres -- "$bindir/pg_ctl" stop -D "$work/data" -m immediate >/dev/null 2>&1 || true
+	fi
+	cp "$work/server.log" "$logdir/server.log" 2>/dev/null || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+[[ -x $pg_config ]] || fail "server" "$pg_config not found"
+bindir=$("$pg_config" --bindir)
+got=$("$pg_config" --version)
+[[ $got =~ ^PostgreSQL\ $major[.a-z] ]] || fail "server" "$pg_config is $got, not $major"
+id postgres >/dev/null 2>&1 || fail "server" "no postgres user to run servers as"
+
+tree="$work/src"
+mkdir "$tree"
+tar -C "$srcdir" --exclude=./.git --exclude=./matrix_log --exclude=./tmp_check \
+	--exclude=./results --exclude=./output_iso --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
+	-cf - . | tar -C "$tree" -xf -
+
+# The lists the Makefile runs, to check every test ran.
+make_var()
+{
+	make -s --no-print-directory -C "$tree" PG_CONFIG="$pg_config" \
+		--eval "print-var: ; @echo \$($1)" print-var
+}
+n_regress=$(make_var REGRESS | wc -w)
+n_isolation=$(make_var ISOLATION | wc -w)
+n_tap=$(find "$tree/test/t" -name '*.pl' | wc -l)
+
+# build: no warning, then install.
+echo "matrix: PostgreSQL $major: build ($pg_config)"
+if ! timeout "$step_timeout" make -C "$tree" PG_CONFIG="$pg_config" \
+	COPT="$warning_flags -Werror" >"$logdir/build.log" 2>&1; then
+	grep -E 'warning:|error:' "$logdir/build.log" | head -20 || show "$logdir/build.log"
+	fail "build" "make (warnings are errors: $warning_flags -Werror)"
+fi
+if grep -q 'warning:' "$logdir/build.log"; then
+	grep 'warning:' "$logdir/build.log" | head -20
+	fail "build" "warnings"
+fi
+make -s -C "$tree" PG_CONFIG="$pg_config" install >>"$logdir/build.log" 2>&1 || {
+	show "$logdir/build.log"
+	fail "build" "make install"
+}
+result build ok
+chown -R postgres: "$work"
+
+# A throwaway server preloading uuid_seq, on a Unix socket in $work only.
+as_postgres()
+{
+	runuser -u postgres -- env PGHOST="$work" PGPORT=5432 PGUSER=postgres "$@"
+}
+as_postgres "$bindir/initdb" -D "$work/data" -U postgres -A trust -N >"$logdir/initdb.log" 2>&1 || {
+	show "$logdir/initdb.log"
+	fail "server" "initdb"
+}
+cat >>"$work/data/postgresql.conf" <<EOF
+shared_preload_libraries = 'uuid_seq'
+listen_addresses = ''
+unix_socket_directories = '$work'
+port = 5432
+fsync = off
+EOF
+server_started=1
+as_postgres "$bindir/pg_ctl" start -w -D "$work/data" -l "$work/server.log" >/dev/null || {
+	show "$work/server.log"
+	fail "server" "pg_ctl start"
+}
+version=$(as_postgres "$bindir/psql" -X -At -d postgres -c 'SHOW server_version')
+result version "$version"
+echo "matrix: PostgreSQL $major: server $version"
+
+# pg_regress and pg_isolation_regress print "All N tests passed." (16 and
+# later in TAP form, "# All N tests passed.").
+passed()
+{
+	sed -nE 's/^(# )? *All ([0-9]+) tests passed.*/\2/p' "$1" | tail -1
+}
+
+echo "matrix: PostgreSQL $major: regress (preloaded)"
+if ! timeout "$step_timeout" runuser -u postgres -- env PGHOST="$work" PGPORT=5432 PGUSER=postgres \
+	make -C "$tree" PG_CONFIG="$pg_config" installcheck TAP_TESTS= ISOLATION= >"$logdir/regress.log" 2>&1; then
+	cat "$tree/regression.diffs" 2>/dev/null | head -200 || true
+	show "$logdir/regress.log"
+	fail "regress" "pg_regress"
+fi
+n=$(passed "$logdir/regress.log")
+[[ ${n:-0} -gt 0 && $n -eq $n_regress ]] || {
+	show "$logdir/regress.log"
+	fail "regress" "${n:-0} of $n_regress tests ran"
+}
+result regress "$n"
+
+echo "matrix: PostgreSQL $major: isolation (preloaded)"
+if ! timeout "$step_timeout" runuser -u postgres -- env PGHOST="$work" PGPORT=5432 PGUSER=postgres \
+	make -C "$tree" PG_CONFIG="$pg_config" installcheck TAP_TESTS= REGRESS= >"$logdir/isolation.log" 2>&1; then
+	cat "$tree/output_iso/regression.diffs" 2>/dev/null | head -200 || true
+	show "$logdir/isolation.log"
+	fail "isolation" "pg_isolation_regress"
+fi
+n=$(passed "$logdir/isolation.log")
+[[ ${n:-0} -gt 0 && $n -eq $n_isolation ]] || {
+	show "$logdir/isolation.log"
+	fail "isolation" "${n:-0} of $n_isolation specs ran"
+}
+result isolation "$n"
+
+as_postgres "$bindir/pg_ctl" stop -w -D "$work/data" >/dev/null
+server_started=
+
+echo "matrix: PostgreSQL $major: TAP"
+if ! timeout "$step_timeout" runuser -u postgres -- make -C "$tree" PG_CONFIG="$pg_config" prove \
+	>"$logdir/tap.log" 2>&1; then
+	show "$logdir/tap.log"
+	for f in "$tree"/tmp_check/log/regress_log_*; do
+		[[ -e $f ]] && grep -E '^(not ok|#)' "$f" | head -40 | sed "s|^|${f##*/}: |"
+	done
+	fail "TAP" "prove"
+fi
+cp -r "$tree/tmp_check/log" "$logdir/tap-logs" 2>/dev/null || true
+if grep -q 'TAP tests not enabled' "$logdir/tap.log"; then
+	fail "TAP" "PGXS says TAP tests are not enabled"
+fi
+if grep -qE '\.\. skipped' "$logdir/tap.log"; then
+	grep -E '\.\. skipped' "$logdir/tap.log"
+	fail "TAP" "a test file was skipped"
+fi
+files=$(sed -nE 's/^Files=([0-9]+), Tests=([0-9]+),.*/\1/p' "$logdir/tap.log")
+tests=$(sed -nE 's/^Files=([0-9]+), Tests=([0-9]+),.*/\2/p' "$logdir/tap.log")
+grep -q '^Result: PASS' "$logdir/tap.log" && [[ ${tests:-0} -gt 0 && ${files:-0} -eq $n_tap ]] || {
+	show "$logdir/tap.log"
+	fail "TAP" "${files:-0} of $n_tap test files, ${tests:-0} tests ran"
+}
+result tap "$tests"
