@@ -26,7 +26,7 @@ $node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
 my $pgdata = $node->data_dir;
 my $file = "$pgdata/uuid_seq.frontiers";
 my $tmp = "$file.tmp";
-my $target = PostgreSQL::Test::Utils::tempdir() . '/outside';
+my $target = $node->basedir . '/outside';    # next to the data directory
 
 # A file's bytes, or undef if there is none.
 sub bytes_of
