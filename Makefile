@@ -23,7 +23,8 @@ OBJS = \
 	src/state_funcs.o \
 	src/ulid_funcs.o \
 	src/uuid_seq.o \
-	src/v7_funcs.o
+	src/v7_funcs.o \
+	src/wal.o
 PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB and ULID keys"
 
 EXTENSION = uuid_seq

@@ -31,6 +31,11 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
 }
 #endif
 
+/* 15 added custom WAL resource managers (RegisterCustomRmgr). */
+#if PG_VERSION_NUM >= 150000
+#define UUID_SEQ_HAVE_CUSTOM_RMGR 1
+#endif
+
 /* 15 added shmem_request_hook; before it, request from _PG_init. */
 #if PG_VERSION_NUM >= 150000
 #define UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK 1

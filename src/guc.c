@@ -3,11 +3,11 @@
  *		The uuid_seq.* settings (src/README §7), and the check of a node-bits
  *		argument against the range of uuid_seq.node_bits.
  *
- * uuid_seq.node_id, uuid_seq.node_bits and uuid_seq.persist are fixed at
- * server start (postmaster context, so only defined when preloaded);
- * uuid_seq.clock_shift is superuser-only because it moves the clock every
- * generator reads, and with the library preloaded that clock drives the
- * cluster-wide frontiers (src/README §7).  uuid_seq.clock_shift holds an
+ * uuid_seq.node_id, uuid_seq.node_bits, uuid_seq.persist and
+ * uuid_seq.wal_frontiers are fixed at server start (postmaster context, so
+ * only defined when preloaded); uuid_seq.clock_shift is superuser-only
+ * because it moves the clock every generator reads, and with the library
+ * preloaded that clock drives the cluster-wide frontiers (src/README §7).  uuid_seq.clock_shift holds an
  * interval as text (there is no interval GUC type): the check hook parses it
  * with interval_in and hands the microseconds to the assign hook as "extra".
  */
@@ -28,6 +28,7 @@ int			uuid_seq_node_bits = 0;
 int			uuid_seq_on_overflow = FRONTIER_ADVANCE;
 int64		uuid_seq_clock_shift_us = 0;
 bool		uuid_seq_persist = true;
+bool		uuid_seq_wal_frontiers = false;
 
 static char *clock_shift_text = NULL;
 
@@ -88,6 +89,20 @@ assign_clock_shift(const char *newval, void *extra)
 	uuid_seq_clock_shift_us = *(int64 *) extra;
 }
 
+/* Lease records need a custom WAL resource manager: PostgreSQL 15 or later. */
+static bool
+check_wal_frontiers(bool *newval, void **extra, GucSource source)
+{
+#ifndef UUID_SEQ_HAVE_CUSTOM_RMGR
+	if (*newval)
+	{
+		GUC_check_errdetail("Logging frontiers needs the custom WAL resource managers of PostgreSQL 15 or later.");
+		return false;
+	}
+#endif
+	return true;
+}
+
 /*
  * Define the settings.  PostgreSQL only accepts postmaster-context settings
  * from a library loaded by shared_preload_libraries, so node_id and
@@ -119,6 +134,13 @@ GucInit(bool preloading)
 								 true,
 								 PGC_POSTMASTER, 0,
 								 NULL, NULL, NULL);
+		DefineCustomBoolVariable("uuid_seq.wal_frontiers",
+								 "Logs the shared frontiers' leases in the WAL, so that standbys continue above the primary.",
+								 "Every server that replays this WAL (standbys, archive recovery) must preload uuid_seq with this setting on.",
+								 &uuid_seq_wal_frontiers,
+								 false,
+								 PGC_POSTMASTER, 0,
+								 check_wal_frontiers, NULL, NULL);
 	}
 	DefineCustomEnumVariable("uuid_seq.on_overflow",
 							 "Sets what a generator does when the steps of the current clock tick are used up.",

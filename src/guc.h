@@ -12,6 +12,7 @@ extern int	uuid_seq_node_bits;
 extern int	uuid_seq_on_overflow;	/* a FrontierPolicy */
 extern int64 uuid_seq_clock_shift_us;
 extern bool uuid_seq_persist;
+extern bool uuid_seq_wal_frontiers;
 
 extern void GucInit(bool preloading);
 

@@ -36,6 +36,7 @@
 #include "core/frontier_file.h"
 #include "guc.h"
 #include "persist.h"
+#include "wal.h"
 
 #define PG_MAJOR	(PG_VERSION_NUM / 10000)
 
@@ -138,12 +139,13 @@ persist_restore(UuidSeqShared *shared)
 	uint64		words[GENERATOR_COUNT] = {0};
 	bool		present[GENERATOR_COUNT] = {0};
 
-	if (!uuid_seq_persist)
+	if (!uuid_seq_persist && !uuid_seq_wal_frontiers)
 	{
+		/* nothing to lease: the hot path never reaches a lease */
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease, PG_UINT64_MAX);
 	}
-	else if (read_frontier_file(words, present))
+	else if (uuid_seq_persist && read_frontier_file(words, present))
 	{
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 		{
@@ -171,7 +173,7 @@ persist_restore(UuidSeqShared *shared)
 	}
 
 	/* the first value above a restored frontier renews its lease */
-	if (uuid_seq_persist)
+	if (uuid_seq_persist || uuid_seq_wal_frontiers)
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease,
 								pg_atomic_read_u64(&shared->frontier[i].word));
@@ -275,31 +277,70 @@ lease_above(const FrontierFamily *family, uint64 word)
 	return lease;
 }
 
-void
-persist_extend_lease(UuidSeqShared *shared, GeneratorId id, uint64 word)
+/*
+ * Renew every family's lease to LEASE_NS above its frontier, or above
+ * floor[i] where that is higher, make the new leases durable (the file with
+ * uuid_seq.persist, the WAL with uuid_seq.wal_frontiers), then publish
+ * them.  Failing to make them durable is reported at elevel; at ERROR the
+ * leases stay as they were.  The caller holds lease_lock.
+ */
+static void
+renew_leases(UuidSeqShared *shared, const uint64 *floor, int elevel)
 {
 	uint64		leases[GENERATOR_COUNT];
 
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+	{
+		uint64		frontier = Max(pg_atomic_read_u64(&shared->frontier[i].word), floor[i]);
+		uint64		lease = pg_atomic_read_u64(&shared->frontier[i].lease);
+
+		if (frontier != 0)
+			lease = Max(lease, lease_above(generator_families[i], frontier));
+		leases[i] = lease;
+	}
+	if (uuid_seq_persist && !write_frontier_file(leases, elevel))
+		return;
+	wal_log_leases(leases);
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+		pg_atomic_write_u64(&shared->frontier[i].lease, leases[i]);
+}
+
+void
+persist_extend_lease(UuidSeqShared *shared, GeneratorId id, uint64 word)
+{
 	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
 	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease))
 	{
-		/* renew every family's lease in the same write */
-		for (int i = 0; i < GENERATOR_COUNT; i++)
-		{
-			uint64		frontier = pg_atomic_read_u64(&shared->frontier[i].word);
-			uint64		lease = pg_atomic_read_u64(&shared->frontier[i].lease);
+		uint64		floor[GENERATOR_COUNT] = {0};
 
-			if (i == (int) id)
-				frontier = Max(frontier, word);
-			if (frontier != 0)
-				lease = Max(lease, lease_above(generator_families[i], frontier));
-			leases[i] = lease;
-		}
 		/* an ERROR releases the lock; the value taken is then never handed out */
-		write_frontier_file(leases, ERROR);
-		for (int i = 0; i < GENERATOR_COUNT; i++)
-			pg_atomic_write_u64(&shared->frontier[i].lease, leases[i]);
+		floor[id] = word;
+		renew_leases(shared, floor, ERROR);
 	}
+	LWLockRelease(shared->lease_lock);
+}
+
+/* Raise an atomic word to at least value. */
+static void
+raise_word(pg_atomic_uint64 *word, uint64 value)
+{
+	uint64		current = pg_atomic_read_u64(word);
+
+	while (current < value && !pg_atomic_compare_exchange_u64(word, &current, value))
+		;
+}
+
+void
+persist_replay(UuidSeqShared *shared, const uint64 *words, const bool *present)
+{
+	uint64		floor[GENERATOR_COUNT] = {0};
+
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+		if (present[i])
+			raise_word(&shared->frontier[i].word, words[i]);
+	/* this server's own leases (and file) then cover the raised frontiers */
+	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
+	renew_leases(shared, floor, LOG);
 	LWLockRelease(shared->lease_lock);
 }
 

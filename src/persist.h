@@ -22,4 +22,12 @@ extern void persist_register(UuidSeqShared *shared);
 extern void persist_extend_lease(UuidSeqShared *shared, GeneratorId id,
 								 uint64 word);
 
+/*
+ * Raise the frontiers to the leases a primary logged (words[i] where
+ * present[i]) and renew this server's leases above them: the redo of a
+ * lease record (wal.c).
+ */
+extern void persist_replay(UuidSeqShared *shared, const uint64 *words,
+						   const bool *present);
+
 #endif							/* UUID_SEQ_PERSIST_H */

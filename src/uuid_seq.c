@@ -12,6 +12,7 @@
 #include "guc.h"
 #include "shmem.h"
 #include "ulid_funcs.h"
+#include "wal.h"
 
 PG_MODULE_MAGIC;
 
@@ -19,8 +20,9 @@ void		_PG_init(void);
 
 /*
  * What the module sets up when it is loaded: the settings, then, only when
- * preloaded, the shared frontiers and backend slots (with their persistence),
- * and ulid_generate_xact()'s transaction callback.  The design of each part
+ * preloaded, the shared frontiers and backend slots (with their persistence)
+ * and the WAL resource manager that carries them to standbys, and
+ * ulid_generate_xact()'s transaction callback.  The design of each part
  * is in src/README.
  */
 void
@@ -30,6 +32,9 @@ _PG_init(void)
 
 	GucInit(preloading);
 	if (preloading)
+	{
 		ShmemInit();
+		WalInit();
+	}
 	UlidXactInit();
 }

@@ -1,0 +1,29 @@
+/*
+ * wal.h
+ *		Carrying the shared frontiers to standbys through the WAL
+ *		(uuid_seq.wal_frontiers, src/README §13).
+ */
+#ifndef UUID_SEQ_WAL_H
+#define UUID_SEQ_WAL_H
+
+#include "generator.h"
+
+/*
+ * The custom resource manager id of uuid_seq's WAL records.  Ids 128-255
+ * are for extensions; two extensions that register the same one cannot be
+ * preloaded together (the server refuses to start, naming both), and a
+ * server replaying these records must register it too.
+ */
+#define UUID_SEQ_RMGR_ID	171
+
+/* Register the resource manager when uuid_seq.wal_frontiers is on. */
+extern void WalInit(void);
+
+/*
+ * On a primary with uuid_seq.wal_frontiers: log the leases of every family
+ * and flush the record, before they are relied on.  A no-op otherwise
+ * (setting off, or in recovery, where nothing can be logged).
+ */
+extern void wal_log_leases(const uint64 leases[GENERATOR_COUNT]);
+
+#endif							/* UUID_SEQ_WAL_H */
