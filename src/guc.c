@@ -129,7 +129,7 @@ GucInit(bool preloading)
 								NULL, NULL, NULL);
 		DefineCustomBoolVariable("uuid_seq.persist",
 								 "Keeps the shared frontiers in a file across server restarts.",
-								 "Written at clean shutdown, read at start.",
+								 "Read at start; written at shutdown, and while running a second of frontier progress ahead (the lease).",
 								 &uuid_seq_persist,
 								 true,
 								 PGC_POSTMASTER, 0,

@@ -4,15 +4,18 @@
  *		family and one statistics slot per backend.
  *
  * Two allocations, named as pg_shmem_allocations shows them: "uuid_seq"
- * (UuidSeqShared: GENERATOR_COUNT frontier words, each a pg_atomic_uint64
- * on its own cache line) and "uuid_seq backend slots" (one PaddedSlot per
- * PGPROC that can run SQL, MaxBackends of them, indexed by proc number).
+ * (UuidSeqShared: for each of the GENERATOR_COUNT families its frontier word
+ * and lease, two pg_atomic_uint64 on a cache line of their own, and where it
+ * started from; the lease lock and the statistics epoch) and "uuid_seq
+ * backend slots" (one PaddedSlot per PGPROC that can run SQL, MaxBackends of
+ * them, indexed by proc number).  src/README §11.
  *
  * Locking and memory ordering:
  * - A frontier word is only changed by pg_atomic_compare_exchange_u64 (see
  *   core/frontier.c), which is a full barrier; no lock is ever taken on it.
- * - A lease is only raised, under lease_lock, after the file holding the
- *   new value is durable (persist.c); the hot path only reads it.
+ * - A lease is only raised, under lease_lock, after the file (and, with
+ *   uuid_seq.wal_frontiers, the WAL record) holding the new value is
+ *   durable (persist.c); the hot path only reads it.
  * - A slot is written only by the backend that owns it, bracketed by the
  *   changecount protocol (shmem.h); readers never block the owner.
  * - uuid_seq_reset_stats() only bumps stats_epoch; each owner zeroes its

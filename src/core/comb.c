@@ -8,6 +8,7 @@
  * range of every strategy); each strategy counts its own unit, a "tick":
  * a millisecond, 1/300 s since 1900-01-01, or 100 ns since 0001-01-01.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -316,7 +317,13 @@ comb_has_dotnet_marker(const uint8_t u[16])
 	return (u[6] & 0xc0) == 0xc0;
 }
 
-/* The COMB around a family's FrontierFamily (its first member). */
+/*
+ * The COMB around a family's FrontierFamily, its first member.  Valid only
+ * for the families of comb_families[], the only ones with these callbacks.
+ */
+_Static_assert(offsetof(CombFamily, frontier) == 0,
+			  "a CombFamily starts with its FrontierFamily");
+
 static inline const CombFamily *
 comb_of(const FrontierFamily *family)
 {

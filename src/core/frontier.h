@@ -1,7 +1,7 @@
 /*
  * frontier.h
  *		The monotonic allocator shared by every generator family, and the
- *		description of a family (src/README §1, "The frontier").
+ *		description of a family (src/README §1, "Modes and the frontier").
  *
  * Pure C (no PostgreSQL headers), so it can be unit-tested and fuzzed on its
  * own.  A frontier is one 64-bit word laid out as

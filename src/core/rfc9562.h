@@ -34,7 +34,7 @@ uuid_set_version(uint8_t u[UUID_BYTES], unsigned version)
 
 /*
  * The v7 frontier T = unix_ts_ms << 12 | rand_a (§6.2 method 3); the
- * family's callbacks are the functions below.
+ * family's callbacks call the functions below.
  */
 extern const FrontierFamily uuidv7_family;
 

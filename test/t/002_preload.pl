@@ -63,6 +63,15 @@ is( $node->safe_psql(
 		extra_params => [ '-U', 'app_owner' ]),
 	'f|1', 'a database owner without superuser installs the trusted extension');
 
+# uuid_seq_state() shows each frontier as the smallest value this server
+# hands out at that step: with the node id, for v7 as for ULID.
+is( $node->safe_psql(
+		'postgres', q{
+		SELECT string_agg(family || ':' || CASE family WHEN 'v7' THEN uuid_node_id(frontier, 8)
+		                                               ELSE ulid_node_id(frontier, 8) END, ',' ORDER BY family)
+		FROM uuid_seq_state() WHERE family IN ('v7', 'ulid')}),
+	'ulid:201,v7:201', 'the frontiers shown carry the node id');
+
 # The shared frontiers move with every value generated anywhere in the
 # cluster: an ordinary role, here in another database, sees each family and
 # the settings but not the frontiers; pg_read_all_stats sees them.

@@ -73,4 +73,14 @@ test_family_list(void)
 		CHECK(present[i]);
 		CHECK(frontier_word_ns(family, words[i]) / 1000 == saved_by_1_0[i].unix_us);
 	}
+
+	/* every COMB kind is registered, once */
+	for (int k = 0; k < COMB_KIND_COUNT; k++)
+	{
+		int			found = 0;
+
+		for (size_t i = 0; i < REGISTRY_SIZE; i++)
+			found += registry[i].family == &comb_families[k].frontier;
+		CHECK(found == 1);
+	}
 }
