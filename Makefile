@@ -10,8 +10,10 @@ OBJS = \
 	src/core/comb.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
+	src/core/guid_bytes.o \
 	src/core/rfc9562.o \
 	src/core/sqlserver_order.o \
+	src/core/typeid.o \
 	src/core/ulid.o \
 	src/generator.o \
 	src/guc.o \

@@ -125,6 +125,8 @@ main(void)
 	test_ulid();
 	test_comb();
 	test_sqlserver_order();
+	test_typeid();
+	test_guid_bytes();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

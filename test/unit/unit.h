@@ -51,5 +51,7 @@ extern void test_rfc9562(void);
 extern void test_ulid(void);
 extern void test_comb(void);
 extern void test_sqlserver_order(void);
+extern void test_typeid(void);
+extern void test_guid_bytes(void);
 
 #endif							/* UUID_SEQ_UNIT_H */
