@@ -17,12 +17,14 @@ OBJS = \
 	src/core/ulid.o \
 	src/generator.o \
 	src/guc.o \
+	src/guid_funcs.o \
 	src/persist.o \
 	src/timeconv.o \
 	src/random.o \
 	src/shmem.o \
 	src/sqlserver_ops.o \
 	src/state_funcs.o \
+	src/typeid_funcs.o \
 	src/ulid_funcs.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o \
@@ -36,7 +38,7 @@ DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
 PG_CPPFLAGS = -I$(srcdir)/src
 
 # upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 ulid sqlserver_order comb edge_inputs upgrade
+REGRESS = v7_state v7 ulid sqlserver_order comb typeid edge_inputs upgrade
 ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
