@@ -141,8 +141,7 @@ typeid_to_uuid_prefix(PG_FUNCTION_ARGS)
 				 errmsg("invalid input syntax for type typeid: \"%s\"",
 						text_to_cstring(input)),
 				 errdetail("The TypeID's prefix is \"%s\", not \"%s\".",
-						   text_to_cstring(cstring_to_text_with_len(VARDATA_ANY(input),
-																	(int) prefix_len)),
+						   pnstrdup(VARDATA_ANY(input), prefix_len),
 						   text_to_cstring(prefix))));
 	PG_RETURN_UUID_P(uuid);
 }
