@@ -129,7 +129,7 @@ FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 10000)) s;
 RESET uuid_seq.on_overflow;
 -- a clock before 1970 went back like any other: the frontier continues
 SET uuid_seq.clock_shift = '-199 years';
-SELECT uuidv7() > (SELECT u FROM before_rollback) AS before_1970_continues,
+SELECT public.uuidv7() > (SELECT u FROM before_rollback) AS before_1970_continues,
        uuid_generate_v7() > (SELECT u FROM before_rollback) AS v7_continues;
 SET uuid_seq.clock_shift = '-1 hour';
 SET uuid_seq.on_overflow = wait;
@@ -172,9 +172,9 @@ SET uuid_seq.clock_shift = '2 seconds';
 SELECT uuid_generate_v7() AS v7 \gset
 RESET uuid_seq.clock_shift;
 SET :force_parallel = on;
-SELECT uuidv7() > :'v7' AS uuidv7_later,
+SELECT public.uuidv7() > :'v7' AS uuidv7_later,
        uuid_generate_v7() > :'v7' AS v7_later,
-       uuidv7('0 s') > :'v7' AS shifted_later;
+       public.uuidv7('0 s') > :'v7' AS shifted_later;
 -- and uuid_seq_state() shows this backend's frontier, still ahead
 SELECT frontier_time > now() + interval '1 second' AS state_of_this_backend
 FROM uuid_seq_state() WHERE family = 'v7';
