@@ -222,7 +222,7 @@ test_round_trip(void)
 		char		again[TYPEID_TEXT_MAX];
 		size_t		len;
 		size_t		len2;
-		size_t		back_plen;
+		size_t		back_plen = 0;
 
 		for (int j = 0; j < 8; j++)
 		{
