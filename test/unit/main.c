@@ -67,6 +67,19 @@ plain_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 	return true;
 }
 
+void
+fake_random_uuid(FakeClock *rng, uint8_t u[16])
+{
+	uint64_t	a = fake_random_u64(rng);
+	uint64_t	b = fake_random_u64(rng);
+
+	for (int i = 0; i < 8; i++)
+	{
+		u[i] = (uint8_t) (a >> (8 * i));
+		u[8 + i] = (uint8_t) (b >> (8 * i));
+	}
+}
+
 int
 parse_uuid(const char *text, uint8_t out[16])
 {

@@ -33,11 +33,7 @@ test_guid_bytes(void)
 
 	for (int i = 0; i < 10000; i++)
 	{
-		uint64_t	a = fake_random_u64(&rng);
-		uint64_t	b = fake_random_u64(&rng);
-
-		memcpy(u, &a, 8);
-		memcpy(u + 8, &b, 8);
+		fake_random_uuid(&rng, u);
 		guid_bytes_swap(u, guid);
 		for (int j = 0; j < UUID_BYTES; j++)
 			if (guid[j] != u[from[j]])

@@ -214,8 +214,6 @@ test_round_trip(void)
 	{
 		char		prefix[TYPEID_PREFIX_MAX];
 		size_t		plen = random_prefix(&rng, prefix);
-		uint64_t	a = fake_random_u64(&rng);
-		uint64_t	b = fake_random_u64(&rng);
 		uint8_t		u[UUID_BYTES];
 		uint8_t		back[UUID_BYTES];
 		char		text[TYPEID_TEXT_MAX];
@@ -224,11 +222,7 @@ test_round_trip(void)
 		size_t		len2;
 		size_t		back_plen = 0;
 
-		for (int j = 0; j < 8; j++)
-		{
-			u[j] = (uint8_t) (a >> (8 * j));
-			u[8 + j] = (uint8_t) (b >> (8 * j));
-		}
+		fake_random_uuid(&rng, u);
 		if (typeid_check_prefix(prefix, plen) != TYPEID_OK ||
 			typeid_to_text(prefix, plen, u, text, &len) != TYPEID_OK)
 		{
