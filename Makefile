@@ -15,6 +15,7 @@ OBJS = \
 	src/core/ulid.o \
 	src/generator.o \
 	src/guc.o \
+	src/partition_funcs.o \
 	src/persist.o \
 	src/timeconv.o \
 	src/random.o \

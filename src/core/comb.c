@@ -389,7 +389,8 @@ write_fields(CombLayout layout, const CombFields *f, uint8_t out[16])
 }
 
 bool
-comb_convert(CombLayout from, CombLayout to, const uint8_t in[16], uint8_t out[16])
+comb_convert_layout(CombLayout from, CombLayout to, const uint8_t in[16],
+					uint8_t out[16])
 {
 	CombFields	fields;
 
@@ -406,7 +407,7 @@ comb_convert(CombLayout from, CombLayout to, const uint8_t in[16], uint8_t out[1
 }
 
 bool
-comb_lower_bound(CombKind kind, int64_t us, uint8_t out[16])
+comb_bound_at_unix_us(CombKind kind, int64_t us, uint8_t out[16])
 {
 	uint64_t	word;
 

@@ -149,8 +149,8 @@ extern bool comb_layout_from_name(const char *name, size_t len, CombLayout *layo
  * .NET-ticks marker: that strategy has no postgresql layout, and its ticks
  * fill the bits a conversion would overwrite.
  */
-extern bool comb_convert(CombLayout from, CombLayout to, const uint8_t in[16],
-						 uint8_t out[16]);
+extern bool comb_convert_layout(CombLayout from, CombLayout to, const uint8_t in[16],
+								uint8_t out[16]);
 
 /*
  * The smallest COMB of the tick that holds an explicit time (Unix-epoch
@@ -159,6 +159,6 @@ extern bool comb_convert(CombLayout from, CombLayout to, const uint8_t in[16],
  * kind that is the lower bound of the tick in uuid order.  False outside
  * the kind's range.
  */
-extern bool comb_lower_bound(CombKind kind, int64_t us, uint8_t out[16]);
+extern bool comb_bound_at_unix_us(CombKind kind, int64_t us, uint8_t out[16]);
 
 #endif							/* UUID_SEQ_COMB_H */

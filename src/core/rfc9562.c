@@ -74,7 +74,7 @@ uuidv7_encode_floor(uint64_t unix_ms, uint8_t out[UUID_BYTES])
 }
 
 bool
-uuidv7_lower_bound(int64_t us, uint8_t out[UUID_BYTES])
+uuidv7_bound_at_unix_us(int64_t us, uint8_t out[UUID_BYTES])
 {
 	uint64_t	word;
 

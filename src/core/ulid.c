@@ -95,7 +95,7 @@ ulid_encode(uint64_t word, uint64_t low, unsigned node_bits, uint32_t node_id,
 }
 
 bool
-ulid_lower_bound(int64_t us, uint8_t out[UUID_BYTES])
+ulid_bound_at_unix_us(int64_t us, uint8_t out[UUID_BYTES])
 {
 	uint64_t	word;
 

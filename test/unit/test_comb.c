@@ -372,12 +372,12 @@ put_random(uint8_t u[16], FakeClock *rng)
 static void
 convert(CombLayout from, CombLayout to, const uint8_t in[16], uint8_t out[16])
 {
-	CHECK(comb_convert(from, to, in, out));
+	CHECK(comb_convert_layout(from, to, in, out));
 }
 
 /*
- * comb_convert(): the vectors map onto each other, every field lands where
- * src/README §3 says, and the same layout copies.
+ * comb_convert_layout(): the vectors map onto each other, every field lands
+ * where src/README §3 says, and the same layout copies.
  */
 static void
 test_convert_layouts(void)
@@ -442,7 +442,7 @@ test_convert_layouts(void)
 
 	/* a .NET-ticks COMB has no postgresql layout; out is left alone */
 	memset(out, 0x5a, 16);
-	CHECK(!comb_convert(COMB_LAYOUT_SQLSERVER, COMB_LAYOUT_POSTGRESQL, in, out));
+	CHECK(!comb_convert_layout(COMB_LAYOUT_SQLSERVER, COMB_LAYOUT_POSTGRESQL, in, out));
 	CHECK(out[0] == 0x5a && out[15] == 0x5a);
 	/* from postgresql, byte 6 is version and counter: no marker there */
 	convert(COMB_LAYOUT_POSTGRESQL, COMB_LAYOUT_SQLSERVER, in, out);
@@ -476,14 +476,14 @@ test_convert_round_trip(void)
 		put_random(u, &rng);
 		memcpy(as_comb, u, 16);
 		uuid_set_version(as_comb, 4);
-		if (!comb_convert(from, to, u, there))
+		if (!comb_convert_layout(from, to, u, there))
 		{
 			/* only a sqlserver value with the .NET marker is refused */
 			if (!(from == COMB_LAYOUT_SQLSERVER && comb_has_dotnet_marker(u)))
 				bad++;
 			continue;
 		}
-		if (!comb_convert(to, from, there, back) || memcmp(back, as_comb, 16) != 0)
+		if (!comb_convert_layout(to, from, there, back) || memcmp(back, as_comb, 16) != 0)
 			bad++;
 		if (there[6] >> 4 != 4 || there[8] >> 6 != 2)
 			bad++;
@@ -575,7 +575,7 @@ test_convert_order(void)
 }
 
 /*
- * comb_lower_bound(): the vector of its tick with random 0, at most every
+ * comb_bound_at_unix_us(): the vector of its tick with random 0, at most every
  * value of that tick and above every value of the tick before, in the
  * layout's order; false outside the range.
  */
@@ -591,7 +591,7 @@ test_lower_bound(void)
 		uint8_t		u[16];
 		uint64_t	word;
 
-		CHECK(comb_lower_bound(kind, VECTOR_UNIX_US, bound));
+		CHECK(comb_bound_at_unix_us(kind, VECTOR_UNIX_US, bound));
 		CHECK(parse_uuid(vectors[v].value, expect) == 0);
 		CHECK(memcmp(bound, expect, 16) == 0);
 		CHECK(comb_word_at_unix_us(kind, VECTOR_UNIX_US, UINT64_MAX, &word));
@@ -609,11 +609,11 @@ test_lower_bound(void)
 	{
 		uint8_t		bound[16];
 
-		CHECK(!comb_lower_bound(COMB_POSTGRESQL_UNIX_MS, -1, bound));
-		CHECK(!comb_lower_bound(COMB_POSTGRESQL_UNIX_MS, INT64_MAX, bound));
-		CHECK(!comb_lower_bound(COMB_POSTGRESQL_SQLDATETIME, INT64_C(3453321600000000),
+		CHECK(!comb_bound_at_unix_us(COMB_POSTGRESQL_UNIX_MS, -1, bound));
+		CHECK(!comb_bound_at_unix_us(COMB_POSTGRESQL_UNIX_MS, INT64_MAX, bound));
+		CHECK(!comb_bound_at_unix_us(COMB_POSTGRESQL_SQLDATETIME, INT64_C(3453321600000000),
 								bound));
-		CHECK(comb_lower_bound(COMB_POSTGRESQL_SQLDATETIME, -INT64_C(2208988800000000),
+		CHECK(comb_bound_at_unix_us(COMB_POSTGRESQL_SQLDATETIME, -INT64_C(2208988800000000),
 							   bound));
 	}
 }

@@ -135,7 +135,7 @@ test_lower_bound(void)
 	uint8_t		v[16];
 	uint64_t	word;
 
-	CHECK(uuidv7_lower_bound(INT64_C(1645557742000999), u));
+	CHECK(uuidv7_bound_at_unix_us(INT64_C(1645557742000999), u));
 	CHECK(parse_uuid("017F22E2-79B0-7000-8000-000000000000", expect) == 0);
 	CHECK(memcmp(u, expect, 16) == 0);
 	/* at most every value of that ms, whatever its node id and random bits */
@@ -144,10 +144,10 @@ test_lower_bound(void)
 	CHECK(memcmp(u, v, 16) == 0);
 	uuidv7_encode(word, 0, 16, 1, v);
 	CHECK(memcmp(u, v, 16) < 0);
-	CHECK(uuidv7_lower_bound(0, u));
-	CHECK(!uuidv7_lower_bound(-1, u));
-	CHECK(uuidv7_lower_bound((int64_t) UNIX_MS48_MAX * 1000 + 999, u));
-	CHECK(!uuidv7_lower_bound(((int64_t) UNIX_MS48_MAX + 1) * 1000, u));
+	CHECK(uuidv7_bound_at_unix_us(0, u));
+	CHECK(!uuidv7_bound_at_unix_us(-1, u));
+	CHECK(uuidv7_bound_at_unix_us((int64_t) UNIX_MS48_MAX * 1000 + 999, u));
+	CHECK(!uuidv7_bound_at_unix_us(((int64_t) UNIX_MS48_MAX + 1) * 1000, u));
 }
 
 void

@@ -324,12 +324,12 @@ test_lower_bound(void)
 	uint8_t		u[UUID_BYTES];
 	uint8_t		expect[UUID_BYTES];
 
-	CHECK(ulid_lower_bound(INT64_C(1645557742000999), u));
+	CHECK(ulid_bound_at_unix_us(INT64_C(1645557742000999), u));
 	CHECK(parse_uuid("017F22E2-79B0-0000-0000-000000000000", expect) == 0);
 	CHECK(memcmp(u, expect, UUID_BYTES) == 0);
-	CHECK(ulid_lower_bound(0, u));
-	CHECK(!ulid_lower_bound(-1, u));
-	CHECK(!ulid_lower_bound(((int64_t) UNIX_MS48_MAX + 1) * 1000, u));
+	CHECK(ulid_bound_at_unix_us(0, u));
+	CHECK(!ulid_bound_at_unix_us(-1, u));
+	CHECK(!ulid_bound_at_unix_us(((int64_t) UNIX_MS48_MAX + 1) * 1000, u));
 }
 
 void
