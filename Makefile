@@ -35,7 +35,7 @@ DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
 PG_CPPFLAGS = -I$(srcdir)/src
 
 # upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 ulid sqlserver_order comb edge_inputs upgrade
+REGRESS = v7_state v7 ulid sqlserver_order comb comb_convert partition edge_inputs upgrade
 ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1

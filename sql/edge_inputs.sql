@@ -2,7 +2,8 @@
 -- the catalog so that a new function is covered as soon as it exists: each
 -- argument in turn takes NULL and the edge values of its type (nil and max
 -- uuid; ±infinity, 1970-01-01, just before it and the last instant
--- PostgreSQL represents; empty and huge text; extreme integers and
+-- PostgreSQL represents; empty, huge and non-ASCII text (13 two-byte
+-- characters are as many bytes as a ULID's text); extreme integers and
 -- intervals) while the others hold an ordinary value.  Each call shows its
 -- result (IMMUTABLE functions), "value" (others) or the SQLSTATE it raised.
 
@@ -27,6 +28,9 @@ CREATE TEMP TABLE ordinary (name text, type regtype, val text);
 INSERT INTO ordinary VALUES
     ('layout', 'text', '''sqlserver'''),
     ('strategy', 'text', '''unix_ms'''),
+    ('from_layout', 'text', '''sqlserver'''),
+    ('to_layout', 'text', '''postgresql'''),
+    ('key', 'text', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
     (NULL, 'text', '''01ARZ3NDEKTSV4RRFFQ69G5FAV'''),
     (NULL, 'uuid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
     (NULL, 'sqlguid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
@@ -62,6 +66,8 @@ INSERT INTO edge VALUES
     ('text', 'NULL'),
     ('text', ''''''),
     ('text', 'repeat(''Z'', 1000000)'),
+    ('text', '''é'''),
+    ('text', 'repeat(''Ä'', 13)'),
     ('int4', 'NULL'),
     ('int4', '-1'),
     ('int4', '2147483647'),
