@@ -32,10 +32,12 @@ EXTENSION = uuid_seq
 # every install and upgrade script (uuid_seq--1.0.sql, uuid_seq--1.0--1.1.sql, ...)
 DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
 
-PG_CPPFLAGS = -I$(srcdir)/src
+# the module's version (PostgreSQL 18 shows it in pg_get_loaded_modules())
+UUID_SEQ_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(srcdir)/uuid_seq.control)
+PG_CPPFLAGS = -I$(srcdir)/src -DUUID_SEQ_VERSION='"$(UUID_SEQ_VERSION)"'
 
 # upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 ulid sqlserver_order comb comb_convert partition edge_inputs upgrade
+REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names edge_inputs upgrade
 ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1

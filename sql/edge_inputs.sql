@@ -89,7 +89,10 @@ WHERE p.prokind = 'f' AND p.pronargs > 0
 -- the calls: argument i (types[] counts from 0, names[] from 1; the output
 -- numbers arguments from 1) takes each edge value of its type
 CREATE TEMP TABLE calls AS
-SELECT f.oid::regprocedure AS function, i + 1 AS arg, x.val AS input,
+-- (a function is named without its schema: on PostgreSQL 17 and later some of
+-- ours share a name with pg_catalog's, which regprocedure would qualify)
+SELECT regexp_replace(f.oid::regprocedure::text, '^[^(]*\.', '') AS function,
+       i + 1 AS arg, x.val AS input,
        format('%s(%s)', f.oid::regproc,
               (SELECT string_agg(CASE WHEN j = i THEN x.val
                                       ELSE (SELECT o.val FROM ordinary o

@@ -10,7 +10,7 @@
 #include "ulid.h"
 #include "unit.h"
 
-#define MS	NS_PER_MS
+#define MS	FRONTIER_NS_PER_MS
 /* 2024-01-02 03:04:05.678 UTC */
 #define T0_MS	INT64_C(1704164645678)
 
