@@ -10,11 +10,14 @@ OBJS = \
 	src/core/comb.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
+	src/core/guid_bytes.o \
 	src/core/rfc9562.o \
 	src/core/sqlserver_order.o \
+	src/core/typeid.o \
 	src/core/ulid.o \
 	src/generator.o \
 	src/guc.o \
+	src/guid_funcs.o \
 	src/partition_funcs.o \
 	src/persist.o \
 	src/timeconv.o \
@@ -22,6 +25,7 @@ OBJS = \
 	src/shmem.o \
 	src/sqlserver_ops.o \
 	src/state_funcs.o \
+	src/typeid_funcs.o \
 	src/ulid_funcs.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o \
@@ -37,7 +41,7 @@ UUID_SEQ_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(srcdir)
 PG_CPPFLAGS = -I$(srcdir)/src -DUUID_SEQ_VERSION='"$(UUID_SEQ_VERSION)"'
 
 # upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names edge_inputs upgrade
+REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid edge_inputs upgrade
 ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1

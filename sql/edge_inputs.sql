@@ -3,9 +3,10 @@
 -- argument in turn takes NULL and the edge values of its type (nil and max
 -- uuid; ±infinity, 1970-01-01, just before it and the last instant
 -- PostgreSQL represents; empty, huge and non-ASCII text (13 two-byte
--- characters are as many bytes as a ULID's text); extreme integers and
--- intervals) while the others hold an ordinary value.  Each call shows its
--- result (IMMUTABLE functions), "value" (others) or the SQLSTATE it raised.
+-- characters are as many bytes as a ULID's text); empty, 16-byte, 17-byte
+-- and huge bytea; extreme integers and intervals) while the others hold an
+-- ordinary value.  Each call shows its result (IMMUTABLE functions), "value"
+-- (others) or the SQLSTATE it raised.
 
 SET TimeZone = 'UTC';
 SET DateStyle = 'ISO';
@@ -31,9 +32,12 @@ INSERT INTO ordinary VALUES
     ('from_layout', 'text', '''sqlserver'''),
     ('to_layout', 'text', '''postgresql'''),
     ('key', 'text', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
+    ('prefix', 'text', '''user'''),
+    ('typeid', 'text', '''user_01h455vb4pex5vsknk084sn02q'''),
     (NULL, 'text', '''01ARZ3NDEKTSV4RRFFQ69G5FAV'''),
     (NULL, 'uuid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
     (NULL, 'sqlguid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
+    (NULL, 'bytea', '''\x33221100554477668899aabbccddeeff'''),
     (NULL, 'timestamptz', '''2024-01-02 03:04:05.678+00'''),
     (NULL, 'timestamp', '''2024-01-02 03:04:05.678'''),
     (NULL, 'interval', '''1 day'''),
@@ -68,6 +72,11 @@ INSERT INTO edge VALUES
     ('text', 'repeat(''Z'', 1000000)'),
     ('text', '''é'''),
     ('text', 'repeat(''Ä'', 13)'),
+    ('bytea', 'NULL'),
+    ('bytea', ''''''),
+    ('bytea', '''\xffffffffffffffffffffffffffffffff'''),
+    ('bytea', '''\x33221100554477668899aabbccddeeff00'''),
+    ('bytea', 'decode(repeat(''00'', 1000000), ''hex'')'),
     ('int4', 'NULL'),
     ('int4', '-1'),
     ('int4', '2147483647'),
