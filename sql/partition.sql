@@ -75,7 +75,8 @@ BEGIN
     END LOOP;
 END $$;
 SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) AS bounds
-FROM pg_class c WHERE c.relname IN ('keys_v7_m1', 'keys_comb_sqldatetime_m4');
+FROM pg_class c WHERE c.relname IN ('keys_v7_m1', 'keys_comb_sqldatetime_m4')
+ORDER BY c.relname;
 -- keys generated at each month's edges, and inside, land in the partition
 -- of their creation time
 CREATE TEMP TABLE instants AS
