@@ -24,6 +24,14 @@
 #define UUID_SEQ_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
 
+/*
+ * 16 moved the varlena macros (VARDATA, SET_VARSIZE, ...) out of postgres.h
+ * into varatt.h.
+ */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 /* 15 renamed EmitWarningsOnPlaceholders to MarkGUCPrefixReserved. */
 #if PG_VERSION_NUM < 150000
 #define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)
