@@ -9,6 +9,8 @@
 #      isolation against a throwaway server preloading uuid_seq, and every
 #      TAP test (their own servers: without preload, with preload, ...);
 #      a summary table at the end
+#   3b. (run before 3) the README: every SQL example, in order, on a throwaway preloaded
+#      server and its outputs compared (test/readme-check.sh)
 #   4. the Debian package (test/deb-check.sh): build, install, test the .deb;
 #      last, as its files replace the ones `make install` put there
 # Servers refuse to run as root, so they run as the postgres user on a copy
@@ -39,6 +41,9 @@ make -s fuzz FUZZ_SECONDS="$FUZZ_SECONDS" >test/fuzz/fuzz.log 2>&1 || {
 	exit 1
 }
 grep -E '^Done' test/fuzz/fuzz.log
+
+step "README examples (test/readme-check.sh)"
+bash test/readme-check.sh
 
 step "version matrix: PostgreSQL 13 to 18"
 if [[ $(id -u) -eq 0 ]]; then
