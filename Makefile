@@ -43,7 +43,8 @@ PG_CPPFLAGS = -I$(srcdir)/src -DUUID_SEQ_VERSION='"$(UUID_SEQ_VERSION)"'
 # upgrade stays last: it drops and re-creates the extension.
 REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid edge_inputs upgrade
 ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
-# (spec names are quoted: the spec parser of 14beta2 predates unquoted ones)
+# (spec names are quoted: the spec parser of 14beta2 predates unquoted ones;
+# test/expected/*_1.out hold its isolationtester's older table format)
 ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
 # prove runs in $(srcdir)
