@@ -6,6 +6,7 @@
 #   host    the host's own server (15): suite.sh as it is
 #   source  a build from test/matrix/pg-build.sh (14, 16): a copy-on-write
 #           overlay of the cached installation, in which uuid_seq is installed
+#           (for 14, with 16's TAP test modules)
 #   chroot  a chroot from test/matrix/chroot-make.sh (13, 17, 18): an overlay
 #           of the cached root, with /proc, a fresh /dev/shm, the source tree
 #           (read-only) and LOGDIR bound in, and suite.sh run inside
@@ -58,6 +59,16 @@ mount -t overlay overlay \
 	matrix_fail "$major" "run (overlay mount of $entry)" "see the messages above"
 
 if [[ $origin == source ]]; then
+	# 14beta2's TAP modules predate the ones the tests use
+	# (PostgreSQL::Test::Cluster, BackgroundPsql): put 16beta2's beside
+	# them.  The harness is client-side Perl that drives older servers (core
+	# uses it so for cross-version upgrade tests); the server stays 14's.
+	if [[ $major == 14 ]]; then
+		perl_dir=$(dirname "$("$run/root/bin/pg_config" --pgxs)")/../../src/test/perl
+		tar -xJf "$top/../shared/vendor/$(matrix_archive 16)" -C "$perl_dir" \
+			--strip-components=4 --wildcards '*/src/test/perl/PostgreSQL/*' ||
+			matrix_fail "$major" "run (TAP modules of $(matrix_archive 16))" "see the messages above"
+	fi
 	bash "$here/suite.sh" "$major" "$run/root/bin/pg_config" "$top" "$logdir" $dump_port
 	exit
 fi
