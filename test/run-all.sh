@@ -5,7 +5,10 @@
 #      valgrind, and a bounded libFuzzer run of its harnesses
 #   3. pg_regress + isolation against a throwaway server preloading uuid_seq
 #   4. TAP tests (their own servers: without preload, with preload, ...)
-#   5. the Debian package (test/deb-check.sh): build, install, test the .deb;
+#   5. Citus: build it (cached, test/citus/build.sh) and run its TAP test
+#      (test/citus/t/: a coordinator and workers); skipped without the
+#      Citus source in ../shared/vendor
+#   6. the Debian package (test/deb-check.sh): build, install, test the .deb;
 #      last, as its files replace the ones `make install` put there
 # Servers refuse to run as root, so as root the TAP tests run as the
 # postgres user on a copy of the tree it owns.
@@ -41,15 +44,29 @@ pg_virtualenv -t -o shared_preload_libraries=uuid_seq make installcheck TAP_TEST
 	exit 1
 }
 
+# make_unprivileged TARGET: make TARGET, as root as the postgres user on a
+# copy of the tree it owns.
+make_unprivileged()
+{
+	if [[ $(id -u) -eq 0 ]]; then
+		local tap
+		tap=$(mktemp -d /tmp/uuid_seq_tap.XXXXXX)
+		cp -a "$top/." "$tap"
+		chown -R postgres: "$tap"
+		runuser -u postgres -- make -C "$tap" "$1"
+		rm -rf "$tap"
+	else
+		make "$1"
+	fi
+}
+
 step "TAP tests"
-if [[ $(id -u) -eq 0 ]]; then
-	tap=$(mktemp -d /tmp/uuid_seq_tap.XXXXXX)
-	cp -a "$top/." "$tap"
-	chown -R postgres: "$tap"
-	runuser -u postgres -- make -C "$tap" prove
-	rm -rf "$tap"
-else
-	make prove
+make_unprivileged prove
+
+step "Citus (sharding)"
+bash test/citus/build.sh
+if [[ -e $(pg_config --pkglibdir)/citus.so ]]; then
+	make_unprivileged prove-citus
 fi
 
 step "Debian package"
