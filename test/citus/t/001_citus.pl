@@ -120,7 +120,7 @@ for my $t (@tables)
 }
 is( $coord->safe_psql(
 		'postgres', q{
-	SELECT string_agg(logicalrelid::text || ':' || partmethod || ':'
+	SELECT string_agg(logicalrelid::text || ':' || partmethod::text || ':'
 	                  || (SELECT count(*) FROM pg_dist_shard s WHERE s.logicalrelid = p.logicalrelid),
 	                  ',' ORDER BY logicalrelid::text)
 	FROM pg_dist_partition p WHERE logicalrelid::text <> 'staging'}),
@@ -129,8 +129,9 @@ is( $coord->safe_psql(
 $coord->safe_psql('postgres', 'CREATE INDEX events_id_mssql ON events (id uuid_sqlserver_ops)');
 
 # Every way in: through each node, one row per statement, many rows in one
-# VALUES, and INSERT ... SELECT from the distributed staging table.
-my %expected;    # table => source => [rows, node id]
+# VALUES, INSERT ... SELECT from a set-returning function, and INSERT ...
+# SELECT from the distributed table staging.
+my %expected;    # table => source => [rows, the node ids in its values]
 for my $sender (@senders)
 {
 	my $node = $nodes{$sender};
@@ -144,38 +145,70 @@ for my $sender (@senders)
 		$node->safe_psql('postgres', qq{
 			$single
 			$multi;
-			INSERT INTO $t (source, n) SELECT '$sender insert-select', n FROM staging;});
+			INSERT INTO $t (source, n)
+			SELECT '$sender select-local', n FROM generate_series(1, $per_statement) n;
+			INSERT INTO $t (source, n) SELECT '$sender select-distributed', n FROM staging;});
 		$expected{$t}{"$sender $_"} = [ $per_statement, $node_id_of{$sender} ]
-		  for ('single', 'multi', 'insert-select');
+		  for ('single', 'multi', 'select-local');
+		# generated where staging's shards are: on both workers
+		$expected{$t}{"$sender select-distributed"} =
+		  [ $per_statement, join ',', map { $node_id_of{ $_->name } } @workers ];
 	}
 }
+
+# What each table holds: per source its rows, distinct ids and node ids.
+for my $t (@tables)
+{
+	my $node_id = $tables{$t}{node_id} // 'NULL';
+	my $want = join "\n", map {
+		my ($rows, $ids) = @{ $expected{$t}{$_} };
+		"$_|$rows|$rows|" . ($tables{$t}{node_id} ? $ids : '')
+	} sort keys %{ $expected{$t} };
+	is( $coord->safe_psql(
+			'postgres', qq{
+		SELECT source, count(*), count(DISTINCT id), string_agg(DISTINCT ($node_id)::text, ',')
+		FROM $t GROUP BY source ORDER BY source}),
+		$want, "$t: per insert path, the node ids of the nodes that evaluated the DEFAULT");
+	is( $workers[0]->safe_psql(
+			'postgres', "SELECT count(*) = count(DISTINCT id) FROM $t"),
+		't', "$t: no id repeats across shards and nodes (read through a worker)");
+}
+
+# The plans behind that: a SELECT from a distributed table is repartitioned,
+# the DEFAULT added to the SELECT that runs on staging's shards; a local
+# SELECT runs, DEFAULT and all, where the statement was taken.
 like(
 	$coord->safe_psql(
 		'postgres',
 		q{EXPLAIN (COSTS OFF) INSERT INTO events (source, n) SELECT 'x', n FROM staging}),
+	qr{INSERT/SELECT method: repartition},
+	'INSERT ... SELECT from a distributed table: repartitioned');
+like(
+	$coord->safe_psql(
+		'postgres', q{
+	EXPLAIN (COSTS OFF) INSERT INTO events (source, n) SELECT 'x', n FROM generate_series(1, 2) n}),
 	qr{INSERT/SELECT method: pull to coordinator},
-	'INSERT ... SELECT with a volatile DEFAULT is pulled to the coordinator');
-
-# What each table holds: per source its rows, distinct ids and node ids.
-sub by_source
+	'INSERT ... SELECT from a function: pulled to the node that took it');
+# Row by row: each value generated from staging carries the node id of the
+# worker holding that staging row's shard.
+my $port_node = join ', ',
+  map { '(' . $_->port . ", $node_id_of{$_->name})" } @workers;
+$coord->safe_psql('postgres', qq{
+	CREATE TABLE staging_node AS
+	SELECT n, m.node_id FROM generate_series(1, $per_statement) n
+	JOIN pg_dist_shard_placement p
+	  ON p.shardid = get_shard_id_for_distribution_column('staging', n)
+	JOIN (VALUES $port_node) m(port, node_id) ON m.port = p.nodeport});
+for my $t (grep { $tables{$_}{node_id} } @tables)
 {
-	my ($node, $t) = @_;
-	my $node_id = $tables{$t}{node_id} // 'NULL';
-	return $node->safe_psql('postgres', qq{
-		SELECT source, count(*), count(DISTINCT id), string_agg(DISTINCT ($node_id)::text, ',')
-		FROM $t GROUP BY source ORDER BY source});
-}
-for my $t (@tables)
-{
-	my $want = join "\n", map {
-		my ($rows, $id) = @{ $expected{$t}{$_} };
-		"$_|$rows|$rows|" . ($tables{$t}{node_id} ? $id : '')
-	} sort keys %{ $expected{$t} };
-	is(by_source($coord, $t), $want,
-		"$t: every insert path, the node id of the node that took the statement");
-	is( $workers[0]->safe_psql(
-			'postgres', "SELECT count(*) = count(DISTINCT id) FROM $t"),
-		't', "$t: no id repeats across shards and nodes (read through a worker)");
+	is( $coord->safe_psql(
+			'postgres', qq{
+		WITH made AS MATERIALIZED (
+			SELECT n, $tables{$t}{node_id} AS node_id FROM $t WHERE source LIKE '% select-distributed')
+		SELECT count(*), count(*) FILTER (WHERE made.node_id = s.node_id)
+		FROM made JOIN staging_node s USING (n)}),
+		join('|', (3 * $per_statement) x 2),
+		"$t: INSERT ... SELECT from staging generated on the worker of each source row");
 }
 
 # sqlguid: equality on the distribution column prunes to one shard.
@@ -247,7 +280,7 @@ $coord->safe_psql('postgres', q{
 	SELECT uuid_generate_v7(now() - interval '1 day' + n * interval '1 ms'), 'old', n
 	FROM generate_series(1, 20000) n;
 	ANALYZE events;});
-my $recent = 3 * 3 * $per_statement;
+my $recent = 3 * 4 * $per_statement;
 my $range = q{id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true)};
 is( $coord->safe_psql(
 		'postgres', qq{
@@ -277,7 +310,7 @@ for my $t (grep { $_ ne 'events' } @tables)
 			'postgres', qq{
 		SELECT count(*) FROM $t
 		WHERE $tables{$t}{time} BETWEEN now() - interval '1 hour' AND clock_timestamp()}),
-		3 * 3 * $per_statement,
+		3 * 4 * $per_statement,
 		"$t: every row's creation time, read across shards, is recent");
 }
 
