@@ -58,7 +58,7 @@ free_port()
 
 for i in 0 1 2; do
 	ports[i]=$(free_port)
-	as_server_user "$bindir/initdb" -q -A trust -U postgres -D "$work/node$i" >/dev/null
+	as_server_user "$bindir/initdb" -A trust -U postgres -D "$work/node$i" >/dev/null
 	cat >>"$work/node$i/postgresql.conf" <<-EOF
 		shared_preload_libraries = 'citus,uuid_seq'
 		uuid_seq.node_bits = 4
