@@ -3,7 +3,7 @@
 # keyed by uuid_generate_v7() against the same table keyed by a bigserial
 # (Citus's distributed sequence), same run, generators interleaved,
 # BENCH_ROUNDS rounds of BENCH_SECONDS each (median shown).  Two workloads,
-# each from 2 pgbench clients: batches of 1000 rows (`INSERT … SELECT …
+# each from 2 pgbench clients: batches of 10,000 rows (`INSERT … SELECT …
 # generate_series`, which Citus runs on the coordinator and copies to the
 # shards) and single-row `INSERT … VALUES` (routed to one shard each).
 #
@@ -95,7 +95,7 @@ keys=(
 )
 # name | rows per transaction | statement
 workloads=(
-	"batches of 1000|1000|INSERT INTO bench_citus (payload) SELECT g FROM generate_series(1, 1000) g;"
+	"batches of 10000|10000|INSERT INTO bench_citus (payload) SELECT g FROM generate_series(1, 10000) g;"
 	"single rows|1|INSERT INTO bench_citus (payload) VALUES (1);"
 )
 

@@ -5,15 +5,15 @@
 #
 # Citus is built once per cache entry, $UUID_SEQ_MATRIX_CACHE/citus-<key>
 # (default /var/cache/uuid_seq-matrix), with `make install DESTDIR=<entry>/root`;
-# every run then copies the server's part of that tree into the server's
-# directories.  The key is the
-# archive's and the patch's SHA-256, the configure flags, this file's own
-# contents and the server's version and library directory.  The entry is
+# every run then copies the server's part of that tree (library directory,
+# extension scripts; not the headers) into the server's directories.  The key
+# is the archive's and the patch's SHA-256, the configure flags, this file's
+# own contents and the server's version and library directory.  The entry is
 # complete once its stamp exists; it is built under an exclusive lock and
 # copied from under a shared one (test/matrix/lib.sh).
 #
-# Without ../shared/vendor, it prints one line and exits 0; the TAP test then
-# skips.
+# Without the Citus source in ../shared/vendor, or when not root, it prints
+# one line and exits 0; the TAP test then skips unless Citus is installed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -36,8 +36,11 @@ if [[ ! -r $archive ]]; then
 	say "skipped: $archive not found (no Citus build, no Citus tests)"
 	exit 0
 fi
+if [[ $(id -u) -ne 0 ]]; then
+	say "skipped: not root, cannot install into $("$pg_config" --pkglibdir)"
+	exit 0
+fi
 [[ -r $patch ]] || fail "build" "$patch not found"
-[[ $(id -u) -eq 0 ]] || fail "build" "run as root (it installs into $("$pg_config" --pkglibdir))"
 
 key_text="archive_sha256=$(sha256sum <"$archive" | cut -d' ' -f1)
 patch_sha256=$(sha256sum <"$patch" | cut -d' ' -f1)
@@ -94,9 +97,8 @@ build_entry()
 	fi
 )
 
-# Install: copy what the server loads (the library directory, the extension
-# scripts), not the headers `make install` also wrote, under a shared lock so
-# that no run removes or rebuilds the entry meanwhile.
+# Install, under a shared lock so that no run removes or rebuilds the entry
+# meanwhile.
 matrix_lock "$entry.lock" -s
 [[ -e $entry/$matrix_stamp ]] || fail "install" "$entry is incomplete"
 for dir in "$("$pg_config" --pkglibdir)" "$("$pg_config" --sharedir)"; do
@@ -105,13 +107,4 @@ for dir in "$("$pg_config" --pkglibdir)" "$("$pg_config" --sharedir)"; do
 done
 say "installed Citus $citus_version into $("$pg_config" --pkglibdir)"
 
-# Older entries that no run holds.
-for old in "$matrix_cache"/citus-*; do
-	[[ $old == "$entry" || $old == *.lock || $old == *.build ]] && continue
-	(
-		exec {fd}>>"$old.lock"
-		flock -n -x "$fd" || exit 0
-		rm -rf "$old" "$old.lock"
-		say "removed the outdated build $old"
-	)
-done
+matrix_remove_outdated "$entry"

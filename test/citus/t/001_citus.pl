@@ -8,12 +8,14 @@
 #  * Distributed tables keyed by uuid_generate_v7(), ulid_generate(),
 #    comb_new('postgresql') and a sqlguid comb_new() key (distributed by the
 #    sqlguid column), and a reference table with a v7 default: rows inserted
-#    through the coordinator and through each worker, single-row, multi-row
-#    and INSERT ... SELECT from another distributed table.  No id repeats, and
-#    the node id in every v7 and ULID value names the node that received the
-#    statement: Citus evaluates a volatile DEFAULT there, before it routes
-#    the row (for INSERT ... SELECT it pulls the rows to that node and
-#    evaluates it there too).
+#    through the coordinator and through each worker: single-row, multi-row,
+#    INSERT ... SELECT from a function and from another distributed table.
+#    No id repeats, and the node id in every v7 and ULID value names the node
+#    that evaluated the DEFAULT: the node that took the statement, which
+#    evaluates it before routing the row, except for INSERT ... SELECT from a
+#    distributed table, which Citus repartitions: the DEFAULT joins the
+#    SELECT on each source shard, so the worker holding the source row
+#    generates the key.
 #  * A uuid_sqlserver_ops index on a distributed uuid column is created on
 #    every shard; amcheck finds every shard index of every table clean.
 #  * Creation-time queries across shards (uuid_v7_to_timestamptz,
@@ -107,10 +109,10 @@ my %tables = (
 		time => 'comb_timestamp(id)' },);
 my @tables = sort keys %tables;
 my $per_statement = 50;
-$coord->safe_psql('postgres', q{
+$coord->safe_psql('postgres', qq{
 	CREATE TABLE staging (n int PRIMARY KEY);
 	SELECT create_distributed_table('staging', 'n');
-	INSERT INTO staging SELECT generate_series(1, 50);});
+	INSERT INTO staging SELECT generate_series(1, $per_statement);});
 for my $t (@tables)
 {
 	$coord->safe_psql('postgres', qq{
@@ -125,7 +127,14 @@ is( $coord->safe_psql(
 	                  ',' ORDER BY logicalrelid::text)
 	FROM pg_dist_partition p WHERE logicalrelid::text <> 'staging'}),
 	join(',', map { "$_:h:$shards" } @tables),
-	"hash-distributed in $shards shards each, orders by its sqlguid column");
+	"hash-distributed in $shards shards each");
+is( $coord->safe_psql(
+		'postgres', q{
+	SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+	WHERE attrelid = 'orders'::regclass
+	  AND attname = column_to_column_name('orders', (SELECT partkey FROM pg_dist_partition
+	                                                   WHERE logicalrelid = 'orders'::regclass))}),
+	'sqlguid', 'orders: distributed by its sqlguid column');
 $coord->safe_psql('postgres', 'CREATE INDEX events_id_mssql ON events (id uuid_sqlserver_ops)');
 
 # Every way in: through each node, one row per statement, many rows in one
@@ -172,6 +181,21 @@ for my $t (@tables)
 	is( $workers[0]->safe_psql(
 			'postgres', "SELECT count(*) = count(DISTINCT id) FROM $t"),
 		't', "$t: no id repeats across shards and nodes (read through a worker)");
+}
+
+# Each node's keys strictly increase in the order it made them (one session
+# per sender, rows numbered n).
+for my $t (grep { $tables{$_}{node_id} } @tables)
+{
+	is( $coord->safe_psql(
+			'postgres', qq{
+		WITH made AS MATERIALIZED (SELECT source, n, id FROM $t
+		                           WHERE source LIKE '% single' OR source LIKE '% multi')
+		SELECT count(*), count(*) FILTER (WHERE id > prev)
+		FROM (SELECT id, lag(id) OVER (PARTITION BY source ORDER BY n) prev FROM made) s
+		WHERE prev IS NOT NULL}),
+		join('|', (6 * ($per_statement - 1)) x 2),
+		"$t: the keys each node made increase in the order it made them");
 }
 
 # The plans behind that: a SELECT from a distributed table is repartitioned,
@@ -310,7 +334,7 @@ for my $t (grep { $_ ne 'events' } @tables)
 			'postgres', qq{
 		SELECT count(*) FROM $t
 		WHERE $tables{$t}{time} BETWEEN now() - interval '1 hour' AND clock_timestamp()}),
-		3 * 4 * $per_statement,
+		$recent,
 		"$t: every row's creation time, read across shards, is recent");
 }
 
@@ -322,7 +346,9 @@ is( $coord->safe_psql(
 		'postgres', qq{
 	SELECT string_agg(result, ',' ORDER BY nodeport)
 	FROM run_command_on_workers(\$\$$state\$\$)}),
-	join(',', map { "true $node_id_of{$_->name} $bits true" } @workers),
+	join(',',
+		map { "true $node_id_of{$_->name} $bits true" }
+		sort { $a->port <=> $b->port } @workers),
 	'uuid_seq_state() on every worker: its own shared frontiers and node id');
 
 # A worker added later gets the extension at its current version, and takes
