@@ -10,17 +10,21 @@ OBJS = \
 	src/core/comb.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
+	src/core/guid_bytes.o \
 	src/core/rfc9562.o \
 	src/core/sqlserver_order.o \
+	src/core/typeid.o \
 	src/core/ulid.o \
 	src/generator.o \
 	src/guc.o \
+	src/guid_funcs.o \
 	src/persist.o \
 	src/timeconv.o \
 	src/random.o \
 	src/shmem.o \
 	src/sqlserver_ops.o \
 	src/state_funcs.o \
+	src/typeid_funcs.o \
 	src/ulid_funcs.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o \
@@ -31,11 +35,14 @@ EXTENSION = uuid_seq
 # every install and upgrade script (uuid_seq--1.0.sql, uuid_seq--1.0--1.1.sql, ...)
 DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
 
-PG_CPPFLAGS = -I$(srcdir)/src
+# the module's version (PostgreSQL 18 shows it in pg_get_loaded_modules())
+UUID_SEQ_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(srcdir)/uuid_seq.control)
+PG_CPPFLAGS = -I$(srcdir)/src -DUUID_SEQ_VERSION='"$(UUID_SEQ_VERSION)"'
 
 # upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 ulid sqlserver_order comb edge_inputs upgrade
+REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb core_names typeid edge_inputs upgrade
 ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
+# (spec names are quoted: the spec parser of 14beta2 predates unquoted ones)
 ISOLATION_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
 # prove runs in $(srcdir)

@@ -2,9 +2,10 @@
 -- the catalog so that a new function is covered as soon as it exists: each
 -- argument in turn takes NULL and the edge values of its type (nil and max
 -- uuid; ±infinity, 1970-01-01, just before it and the last instant
--- PostgreSQL represents; empty and huge text; extreme integers and
--- intervals) while the others hold an ordinary value.  Each call shows its
--- result (IMMUTABLE functions), "value" (others) or the SQLSTATE it raised.
+-- PostgreSQL represents; empty, huge and non-ASCII text; empty, 16-byte,
+-- 17-byte and huge bytea; extreme integers and intervals) while the others
+-- hold an ordinary value.  Each call shows its result (IMMUTABLE functions),
+-- "value" (others) or the SQLSTATE it raised.
 
 SET TimeZone = 'UTC';
 SET DateStyle = 'ISO';
@@ -27,9 +28,12 @@ CREATE TEMP TABLE ordinary (name text, type regtype, val text);
 INSERT INTO ordinary VALUES
     ('layout', 'text', '''sqlserver'''),
     ('strategy', 'text', '''unix_ms'''),
+    ('prefix', 'text', '''user'''),
+    ('typeid', 'text', '''user_01h455vb4pex5vsknk084sn02q'''),
     (NULL, 'text', '''01ARZ3NDEKTSV4RRFFQ69G5FAV'''),
     (NULL, 'uuid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
     (NULL, 'sqlguid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
+    (NULL, 'bytea', '''\x33221100554477668899aabbccddeeff'''),
     (NULL, 'timestamptz', '''2024-01-02 03:04:05.678+00'''),
     (NULL, 'timestamp', '''2024-01-02 03:04:05.678'''),
     (NULL, 'interval', '''1 day'''),
@@ -62,6 +66,12 @@ INSERT INTO edge VALUES
     ('text', 'NULL'),
     ('text', ''''''),
     ('text', 'repeat(''Z'', 1000000)'),
+    ('text', '''é'''),
+    ('bytea', 'NULL'),
+    ('bytea', ''''''),
+    ('bytea', '''\xffffffffffffffffffffffffffffffff'''),
+    ('bytea', '''\x33221100554477668899aabbccddeeff00'''),
+    ('bytea', 'decode(repeat(''00'', 1000000), ''hex'')'),
     ('int4', 'NULL'),
     ('int4', '-1'),
     ('int4', '2147483647'),
@@ -83,7 +93,10 @@ WHERE p.prokind = 'f' AND p.pronargs > 0
 -- the calls: argument i (types[] counts from 0, names[] from 1; the output
 -- numbers arguments from 1) takes each edge value of its type
 CREATE TEMP TABLE calls AS
-SELECT f.oid::regprocedure AS function, i + 1 AS arg, x.val AS input,
+-- (a function is named without its schema: on PostgreSQL 17 and later some of
+-- ours share a name with pg_catalog's, which regprocedure would qualify)
+SELECT regexp_replace(f.oid::regprocedure::text, '^[^(]*\.', '') AS function,
+       i + 1 AS arg, x.val AS input,
        format('%s(%s)', f.oid::regproc,
               (SELECT string_agg(CASE WHEN j = i THEN x.val
                                       ELSE (SELECT o.val FROM ordinary o

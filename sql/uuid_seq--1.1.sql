@@ -153,6 +153,53 @@ RETURNS int
 AS 'MODULE_PATHNAME', 'ulid_node_id'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- TypeID (src/README §14): a uuid under a type prefix, as the TypeID
+-- specification (version 0.3) writes it; typeid_generate() takes a step of
+-- the v7 frontier, like uuid_generate_v7()
+
+CREATE FUNCTION uuid_to_typeid(prefix text, u uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'uuid_to_typeid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION typeid_to_uuid(typeid text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'typeid_to_uuid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION typeid_to_uuid(typeid text, prefix text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'typeid_to_uuid_prefix'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION typeid_prefix(typeid text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'typeid_prefix'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION typeid_generate(prefix text)
+RETURNS text
+AS 'MODULE_PATHNAME', 'typeid_generate'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+-- GUID byte order (src/README §15): .NET's Guid.ToByteArray() and SQL
+-- Server's binary(16) store the first three groups little-endian
+
+CREATE FUNCTION uuid_to_guid_bytes(u uuid)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'uuid_to_guid_bytes'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_from_guid_bytes(b bytea)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_from_guid_bytes'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_guid_swap(u uuid)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_guid_swap'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- COMB (src/README §3)
 
 CREATE FUNCTION comb_new()
@@ -524,6 +571,16 @@ COMMENT ON FUNCTION ulid_timestamp(uuid) IS
     'creation time (ms) of a ULID';
 COMMENT ON FUNCTION ulid_node_id(uuid, int) IS
     'the node id in the top bits of a ULID''s 80-bit part (uuid_seq.node_bits)';
+COMMENT ON FUNCTION uuid_to_typeid(text, uuid) IS
+    'the TypeID text of a uuid under a type prefix (TypeID spec 0.3)';
+COMMENT ON FUNCTION typeid_to_uuid(text) IS
+    'the uuid of a TypeID''s text';
+COMMENT ON FUNCTION typeid_to_uuid(text, text) IS
+    'the uuid of a TypeID''s text, whose prefix must be the given one';
+COMMENT ON FUNCTION typeid_prefix(text) IS
+    'the type prefix of a TypeID''s text ('''' when it has none)';
+COMMENT ON FUNCTION typeid_generate(text) IS
+    'a TypeID of the next UUIDv7 of the v7 frontier, under a type prefix';
 COMMENT ON FUNCTION comb_new() IS
     'next COMB, layout sqlserver, strategy unix_ms (RT.Comb Provider.Sql)';
 COMMENT ON FUNCTION comb_new(text, text) IS
@@ -566,6 +623,12 @@ COMMENT ON FUNCTION sqlguid_smaller(sqlguid, sqlguid) IS 'smaller in SQL Server 
 COMMENT ON FUNCTION sqlguid_larger(sqlguid, sqlguid) IS 'larger in SQL Server order';
 COMMENT ON AGGREGATE min(sqlguid) IS 'minimum in SQL Server order';
 COMMENT ON AGGREGATE max(sqlguid) IS 'maximum in SQL Server order';
+COMMENT ON FUNCTION uuid_to_guid_bytes(uuid) IS
+    'the 16 bytes of .NET Guid.ToByteArray() and SQL Server binary(16) (first three groups little-endian)';
+COMMENT ON FUNCTION uuid_from_guid_bytes(bytea) IS
+    'the uuid of 16 bytes in .NET Guid.ToByteArray() and SQL Server binary(16) order';
+COMMENT ON FUNCTION uuid_guid_swap(uuid) IS
+    'a uuid with its first three groups byte-reversed: repairs a GUID read in the wrong byte order (its own inverse)';
 DO $$
 DECLARE
     pair record;

@@ -12,6 +12,26 @@
 #include "utils/guc.h"
 #include "utils/tuplestore.h"
 
+/*
+ * 18 added PG_MODULE_MAGIC_EXT, which also records the module's name and
+ * version (shown by pg_get_loaded_modules()).  UUID_SEQ_VERSION is the
+ * control file's default_version (the Makefile passes it).
+ */
+#ifdef PG_MODULE_MAGIC_EXT
+#define UUID_SEQ_MODULE_MAGIC \
+	PG_MODULE_MAGIC_EXT(.name = "uuid_seq", .version = UUID_SEQ_VERSION)
+#else
+#define UUID_SEQ_MODULE_MAGIC PG_MODULE_MAGIC
+#endif
+
+/*
+ * 16 moved the varlena macros (VARDATA, SET_VARSIZE, ...) out of postgres.h
+ * into varatt.h.
+ */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 /* 15 renamed EmitWarningsOnPlaceholders to MarkGUCPrefixReserved. */
 #if PG_VERSION_NUM < 150000
 #define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)
@@ -89,7 +109,7 @@ static inline bool
 input_function_call_safe(PGFunction input, const char *text, Datum *result)
 {
 	MemoryContext oldcontext = CurrentMemoryContext;
-	bool		ok = true;
+	volatile bool ok = true;
 
 	PG_TRY();
 	{

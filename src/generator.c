@@ -195,7 +195,7 @@ generator_record(GeneratorId id, const FrontierTake *take,
 	delta.clock_rollbacks = clock_rollbacks;
 	delta.overflows = take->overflowed ? 1 : 0;
 	delta.cas_retries = take->retries;
-	delta.max_drift_ms = drift_ns > 0 ? drift_ns / NS_PER_MS : 0;
+	delta.max_drift_ms = drift_ns > 0 ? drift_ns / FRONTIER_NS_PER_MS : 0;
 	memcpy(delta.last_value.data, value, UUID_BYTES);
 	shmem_slot_record(slot, &delta);
 	clock_rollbacks = 0;

@@ -113,6 +113,10 @@ GucInit(bool preloading)
 {
 	if (preloading)
 	{
+		/* what the configuration asks for, before the check hook may refuse it */
+		const char *wal_frontiers_asked = GetConfigOption("uuid_seq.wal_frontiers", true, false);
+		bool		asked = false;
+
 		DefineCustomIntVariable("uuid_seq.node_id",
 								"Sets the node id stored in the top uuid_seq.node_bits bits of each value's random part.",
 								"Give each independent server its own id so their values never collide.",
@@ -141,6 +145,18 @@ GucInit(bool preloading)
 								 false,
 								 PGC_POSTMASTER, 0,
 								 check_wal_frontiers, NULL, NULL);
+
+		/*
+		 * A postmaster setting that fails its check hook here is only warned
+		 * about and left off; a server asked to log frontiers that it cannot
+		 * log must not start as if it did.
+		 */
+		if (!uuid_seq_wal_frontiers && wal_frontiers_asked != NULL &&
+			parse_bool(wal_frontiers_asked, &asked) && asked)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("uuid_seq.wal_frontiers cannot be turned on before PostgreSQL 15"),
+					 errhint("Remove uuid_seq.wal_frontiers from the configuration.")));
 	}
 	DefineCustomEnumVariable("uuid_seq.on_overflow",
 							 "Sets what a generator does when the steps of the current clock tick are used up.",

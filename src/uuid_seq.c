@@ -9,12 +9,13 @@
 #include "fmgr.h"
 #include "miscadmin.h"
 
+#include "compat.h"
 #include "guc.h"
 #include "shmem.h"
 #include "ulid_funcs.h"
 #include "wal.h"
 
-PG_MODULE_MAGIC;
+UUID_SEQ_MODULE_MAGIC;
 
 void		_PG_init(void);
 

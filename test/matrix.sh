@@ -11,7 +11,9 @@
 # the host; each other major is tested as soon as its server is ready.
 # Without ../shared/vendor, 14 and 16 are skipped with one line; every other
 # major must run.  A server that cannot be had (no network, a missing
-# package, a failed build) fails its major, naming the step.
+# package, a failed build) fails its major, naming the step.  When 15 and 18
+# both run, 18 also restores a dump of a uuid_seq database made on 15
+# (test/matrix/dump-source.sh).
 #
 # Logs: matrix_log/<major>/ (provision.log, build.log, regress.log,
 # isolation.log, tap.log, server.log).  At the end, a summary table
@@ -47,6 +49,7 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 
 log="$top/matrix_log"
+dump_dir=/var/tmp/uuid_seq-matrix-dump-source
 rm -rf "$log"
 mkdir -p "$log"
 t0=$SECONDS
@@ -140,6 +143,7 @@ stop_background()
 	for p in "${bg_pids[@]}"; do
 		kill -- "$p" 2>/dev/null || true
 	done
+	bash "$here/dump-source.sh" stop "$dump_dir"
 }
 trap stop_background EXIT
 matrix_say "testing PostgreSQL ${majors[*]}; servers being made in the background (logs: matrix_log/)"
@@ -163,11 +167,24 @@ for m in "${majors[@]}"; do
 	[[ ${origin[$m]} == host ]] || grep -h '^matrix: ' "$log/$m/provision.log" | tail -1
 	entry=$(cat "$log/$m/entry" 2>/dev/null || echo /)
 	start=$SECONDS
-	if bash "$here/run-major.sh" "$m" "${origin[$m]}" "$entry" "$log/$m" 2>&1 | tee "$log/$m/run.log"; then
+	# 18 also restores a dump of a database made on 15 (the path users take
+	# across majors), once 15 passed: its server has uuid_seq installed.
+	dump_port=
+	if [[ $m == 18 && ${status[15]:-} == passed ]]; then
+		if ! dump_port=$(bash "$here/dump-source.sh" start "$dump_dir"); then
+			status[$m]=failed
+			continue
+		fi
+		cp "$dump_dir/rows.out" "$log/$m/dump-source-rows.out"
+	elif [[ $m == 18 ]]; then
+		matrix_say "PostgreSQL 18: the restore of a dump of 15 needs 15 in the same run: not run"
+	fi
+	if bash "$here/run-major.sh" "$m" "${origin[$m]}" "$entry" "$log/$m" $dump_port 2>&1 | tee "$log/$m/run.log"; then
 		status[$m]=passed
 	else
 		status[$m]=failed
 	fi
+	[[ -z $dump_port ]] || bash "$here/dump-source.sh" stop "$dump_dir"
 	minutes[$m]=$(awk -v s=$((SECONDS - start)) 'BEGIN { printf "%.1f", s / 60 }')
 done
 wait
@@ -223,6 +240,9 @@ setup()
 		echo "| $m | $(field "$m" version || true) | $(cell "$m" build) | $(cell "$m" regress) |" \
 			"$(cell "$m" isolation) | $(cell "$m" tap) | ${minutes[$m]:--} | $(setup "$m") |"
 	done
+	dump=$(field 18 dump)
+	[[ -z $dump ]] || echo "
+18 restores a dump of a database made on 15 (18's pg_dump; $dump, indexes, defaults): passed"
 } >"$log/summary.md"
 n_passed=0 n_failed=0 n_skipped=0
 for m in "${majors[@]}"; do

@@ -68,7 +68,7 @@ tick_from_ns(CombStrategy strategy, int64_t ns, uint64_t *tick)
 		case COMB_STRATEGY_UNIX_MS:
 			if (ns < 0)
 				return false;
-			*tick = (uint64_t) (ns / NS_PER_MS);	/* int64 ns end below 2^48 ms */
+			*tick = (uint64_t) (ns / FRONTIER_NS_PER_MS);	/* int64 ns end below 2^48 ms */
 			return true;
 		case COMB_STRATEGY_SQLDATETIME:
 			{
@@ -99,9 +99,9 @@ tick_to_ns(CombStrategy strategy, uint64_t tick)
 	switch (strategy)
 	{
 		case COMB_STRATEGY_UNIX_MS:
-			if (tick > (uint64_t) (INT64_MAX / NS_PER_MS))
+			if (tick > (uint64_t) (INT64_MAX / FRONTIER_NS_PER_MS))
 				return INT64_MAX;
-			return (int64_t) tick * NS_PER_MS;
+			return (int64_t) tick * FRONTIER_NS_PER_MS;
 		case COMB_STRATEGY_SQLDATETIME:
 			/* at most 2^41 ticks: below 2^63 ns */
 			return (int64_t) (tick / 3) * SQLDT_NS_PER_3_TICKS +

@@ -53,7 +53,7 @@ fresh_counter(const FrontierFamily *family, const FrontierEnv *env)
 static bool
 ns_within_ms(int64_t now, int64_t later)
 {
-	return later <= now || (uint64_t) later - (uint64_t) now <= (uint64_t) NS_PER_MS;
+	return later <= now || (uint64_t) later - (uint64_t) now <= (uint64_t) FRONTIER_NS_PER_MS;
 }
 
 FrontierStatus

@@ -31,7 +31,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define NS_PER_MS	INT64_C(1000000)
+#define FRONTIER_NS_PER_MS	INT64_C(1000000)
 
 /*
  * Milliseconds since 1970-01-01 in 48 bits: the time field of UUIDv7, ULID

@@ -24,8 +24,8 @@ uuidv7_word_from_ns(int64_t ns, uint64_t *word)
 
 	if (ns < 0)
 		return false;
-	ms = (uint64_t) ns / NS_PER_MS;	/* int64 ns end in 2262, below 2^48 ms */
-	fraction = ((uint64_t) ns % NS_PER_MS << UUIDV7_SUBMS_BITS) / NS_PER_MS;
+	ms = (uint64_t) ns / FRONTIER_NS_PER_MS;	/* int64 ns end in 2262, below 2^48 ms */
+	fraction = ((uint64_t) ns % FRONTIER_NS_PER_MS << UUIDV7_SUBMS_BITS) / FRONTIER_NS_PER_MS;
 	*word = ms << UUIDV7_SUBMS_BITS | fraction;
 	return true;
 }
@@ -37,11 +37,11 @@ uuidv7_word_to_ns(uint64_t word)
 	uint64_t	fraction = word & ((1 << UUIDV7_SUBMS_BITS) - 1);
 
 	/* int64 ns end in 2262; later words (far beyond any clock) saturate */
-	if (ms >= (uint64_t) (INT64_MAX / NS_PER_MS))
+	if (ms >= (uint64_t) (INT64_MAX / FRONTIER_NS_PER_MS))
 		return INT64_MAX;
 	/* the smallest ns within the ms whose fraction is `fraction` (rounded up) */
-	return (int64_t) (ms * NS_PER_MS +
-					  ((fraction * NS_PER_MS + (1 << UUIDV7_SUBMS_BITS) - 1)
+	return (int64_t) (ms * FRONTIER_NS_PER_MS +
+					  ((fraction * FRONTIER_NS_PER_MS + (1 << UUIDV7_SUBMS_BITS) - 1)
 					   >> UUIDV7_SUBMS_BITS));
 }
 

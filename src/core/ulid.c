@@ -44,7 +44,7 @@ ulid_family_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *wor
 	if (ns < 0)
 		return false;
 	/* int64 ns end in 2262, far below 2^48 ms */
-	*word = (uint64_t) (ns / NS_PER_MS) << ULID_SEQ_BITS;
+	*word = (uint64_t) (ns / FRONTIER_NS_PER_MS) << ULID_SEQ_BITS;
 	return true;
 }
 
@@ -54,9 +54,9 @@ ulid_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 	uint64_t	ms = word >> ULID_SEQ_BITS;
 
 	/* words past the end of int64 ns (2262) saturate */
-	if (ms >= (uint64_t) (INT64_MAX / NS_PER_MS))
+	if (ms >= (uint64_t) (INT64_MAX / FRONTIER_NS_PER_MS))
 		return INT64_MAX;
-	return (int64_t) (ms * NS_PER_MS);
+	return (int64_t) (ms * FRONTIER_NS_PER_MS);
 }
 
 static void

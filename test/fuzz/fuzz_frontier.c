@@ -77,7 +77,7 @@ run(const FrontierFamily *family, const uint8_t *data, size_t size)
 		env.policy = (FrontierPolicy) (data[i + 1] % 3);
 		/* small steps, or jumps of up to ±127 ms either way */
 		if (data[i + 1] & 0x80)
-			clock.now += (int64_t) jump * NS_PER_MS;
+			clock.now += (int64_t) jump * FRONTIER_NS_PER_MS;
 		clock.step = 1 + (data[i + 1] >> 2 & 0x1f) * 97;
 		status = frontier_take(family, &cell, &env, &take);
 		if (status == FRONTIER_OVERFLOW && env.policy == FRONTIER_ERROR)

@@ -3,10 +3,11 @@
 # Debian chroot that provides PostgreSQL MAJOR (13: bullseye, 17: trixie,
 # 18: sid), and writes its path to OUTFILE.  Owns everything that goes into
 # such a chroot: debootstrap --variant=minbase from Debian's archive, the
-# server, its headers and PGXS, a C toolchain and IPC::Run for the TAP tests;
-# for 13, whose bullseye packages ship no isolation tester, also
-# pg_isolation_regress and isolationtester built from the Debian source of the
-# very postgresql-13 version installed.  Nothing else is downloaded.
+# server, its headers and PGXS, a C toolchain, IPC::Run and strace for the
+# TAP tests, pg_partman for 17 (test/t/011_partman.pl runs it there); for
+# 13, whose bullseye packages ship no isolation tester, also
+# pg_isolation_regress and isolationtester built from the Debian source of
+# the very postgresql-13 version installed.  Nothing else is downloaded.
 #
 # The cache key is the suite, the mirror, the package list and this file's
 # own contents: change any of them and the next run makes a new chroot (and
@@ -20,7 +21,8 @@ matrix_in_private_ns "$0" "$@"
 major=$1
 out=$2
 suite=$(matrix_suite "$major")
-packages="build-essential postgresql-$major postgresql-server-dev-$major libipc-run-perl"
+packages="build-essential postgresql-$major postgresql-server-dev-$major libipc-run-perl strace"
+[[ $major == 17 ]] && packages+=" postgresql-17-partman"
 key_text="suite=$suite
 mirror=$matrix_mirror
 packages=$packages

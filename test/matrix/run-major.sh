@@ -1,6 +1,7 @@
 #!/bin/bash
-# test/matrix/run-major.sh MAJOR ORIGIN ENTRY LOGDIR: runs test/matrix/suite.sh
-# for PostgreSQL MAJOR where it lives.  Owns the mounts of a run and their
+# test/matrix/run-major.sh MAJOR ORIGIN ENTRY LOGDIR [DUMP_PORT]: runs
+# test/matrix/suite.sh (DUMP_PORT passed on) for PostgreSQL MAJOR where it
+# lives.  Owns the mounts of a run and their
 # removal:
 #   host    the host's own server (15): suite.sh as it is
 #   source  a build from test/matrix/pg-build.sh (14, 16): a copy-on-write
@@ -21,9 +22,10 @@ major=$1
 origin=$2
 entry=$3
 logdir=$4
+dump_port=${5:-}
 
 if [[ $origin == host ]]; then
-	exec bash "$here/suite.sh" "$major" "/usr/lib/postgresql/$major/bin/pg_config" "$top" "$logdir"
+	exec bash "$here/suite.sh" "$major" "/usr/lib/postgresql/$major/bin/pg_config" "$top" "$logdir" $dump_port
 fi
 
 matrix_in_private_ns "$0" "$@"
@@ -56,7 +58,7 @@ mount -t overlay overlay \
 	matrix_fail "$major" "run (overlay mount of $entry)" "see the messages above"
 
 if [[ $origin == source ]]; then
-	bash "$here/suite.sh" "$major" "$run/root/bin/pg_config" "$top" "$logdir"
+	bash "$here/suite.sh" "$major" "$run/root/bin/pg_config" "$top" "$logdir" $dump_port
 	exit
 fi
 
@@ -69,4 +71,4 @@ mount -o remount,bind,ro "$root/mnt/src"
 mount --bind "$logdir" "$root/mnt/log"
 chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
 	bash /mnt/src/test/matrix/suite.sh "$major" "/usr/lib/postgresql/$major/bin/pg_config" \
-	/mnt/src /mnt/log
+	/mnt/src /mnt/log $dump_port

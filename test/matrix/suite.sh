@@ -1,5 +1,5 @@
 #!/bin/bash
-# test/matrix/suite.sh MAJOR PG_CONFIG SRCDIR LOGDIR: the whole uuid_seq suite
+# test/matrix/suite.sh MAJOR PG_CONFIG SRCDIR LOGDIR [DUMP_PORT]: the whole uuid_seq suite
 # against one PostgreSQL installation, in the root it runs in (the host, or a
 # chroot that test/matrix/run-major.sh entered), as root:
 #   build    make with -Wall -Wextra -Werror (less PGXS's usual exceptions),
@@ -8,6 +8,11 @@
 #   isolation  pg_isolation_regress (ISOLATION) against the same server
 #   TAP      every test/t/*.pl through `make prove` (their own servers;
 #            001_no_preload.pl reruns REGRESS without preload)
+#   dump     with DUMP_PORT, the older server of test/matrix/dump-source.sh
+#            listening there on 127.0.0.1 is dumped with this major's
+#            pg_dump and restored here: the same rows (dump_rows.sql, against
+#            LOGDIR/dump-source-rows.out), valid indexes, defaults that still
+#            call uuid_seq and generate (dump_verify.sql)
 # Servers run as the postgres user on a copy of the tree it owns.  Each step
 # appends its outcome to LOGDIR/results (step=value lines, read by
 # test/matrix.sh); its output goes to LOGDIR/<step>.log.  A step fails when
@@ -18,6 +23,7 @@ major=$1
 pg_config=$2
 srcdir=$3
 logdir=$4
+dump_port=${5:-}
 results="$logdir/results"
 
 # The warnings a build must not have: PGXS's CFLAGS (-Wall and more) plus
@@ -161,6 +167,23 @@ n=$(passed "$logdir/isolation.log")
 	fail "isolation" "${n:-0} of $n_isolation specs ran"
 }
 result isolation "$n"
+
+if [[ -n $dump_port ]]; then
+	echo "matrix: PostgreSQL $major: restore of a dump of PostgreSQL 15"
+	psql=("$bindir/psql" -X -q -v ON_ERROR_STOP=1)
+	{
+		as_postgres "$bindir/pg_dump" -h 127.0.0.1 -p "$dump_port" -d fixture -Fc -f "$work/fixture.dump" &&
+			as_postgres "$bindir/createdb" restored &&
+			as_postgres "$bindir/pg_restore" --exit-on-error -d restored "$work/fixture.dump" &&
+			as_postgres "${psql[@]}" -A -t -d restored -f "$tree/test/matrix/dump_rows.sql" >"$work/rows.out" &&
+			diff -u "$logdir/dump-source-rows.out" "$work/rows.out" &&
+			as_postgres "${psql[@]}" -d restored -f "$tree/test/matrix/dump_verify.sql"
+	} >"$logdir/dump.log" 2>&1 || {
+		show "$logdir/dump.log"
+		fail "dump" "dump of 15 restored into $major"
+	}
+	result dump "$(grep -c . "$work/rows.out") tables"
+fi
 
 as_postgres "$bindir/pg_ctl" stop -w -D "$work/data" >/dev/null
 server_started=

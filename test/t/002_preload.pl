@@ -46,7 +46,7 @@ for my $g (grep { $_->{node_id} } @GENERATORS)
 my %random_parts;
 for (1 .. 20)
 {
-	my ($v4, $v7) = split /\|/, $node->safe_psql('postgres', 'SELECT uuidv4(), uuid_generate_v7()');
+	my ($v4, $v7) = split /\|/, $node->safe_psql('postgres', 'SELECT public.uuidv4(), uuid_generate_v7()');
 	$random_parts{ substr($v4, 19) }++;
 	$random_parts{ substr($v7, 24) }++;
 }

@@ -67,6 +67,19 @@ plain_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 	return true;
 }
 
+void
+fake_random_uuid(FakeClock *rng, uint8_t u[16])
+{
+	uint64_t	a = fake_random_u64(rng);
+	uint64_t	b = fake_random_u64(rng);
+
+	for (int i = 0; i < 8; i++)
+	{
+		u[i] = (uint8_t) (a >> (8 * i));
+		u[8 + i] = (uint8_t) (b >> (8 * i));
+	}
+}
+
 int
 parse_uuid(const char *text, uint8_t out[16])
 {
@@ -125,6 +138,8 @@ main(void)
 	test_ulid();
 	test_comb();
 	test_sqlserver_order();
+	test_typeid();
+	test_guid_bytes();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

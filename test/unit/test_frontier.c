@@ -11,7 +11,7 @@
 #include "rfc9562.h"
 #include "unit.h"
 
-#define MS	NS_PER_MS
+#define MS	FRONTIER_NS_PER_MS
 /* 2024-01-02 03:04:05.678 UTC */
 #define T0	(INT64_C(1704164645678) * MS)
 

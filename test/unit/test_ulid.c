@@ -10,7 +10,7 @@
 #include "ulid.h"
 #include "unit.h"
 
-#define MS	NS_PER_MS
+#define MS	FRONTIER_NS_PER_MS
 /* 2024-01-02 03:04:05.678 UTC */
 #define T0_MS	INT64_C(1704164645678)
 
@@ -58,19 +58,6 @@ test_vectors(void)
 	}
 }
 
-static void
-random_uuid(FakeClock *rng, uint8_t u[UUID_BYTES])
-{
-	uint64_t	a = fake_random_u64(rng);
-	uint64_t	b = fake_random_u64(rng);
-
-	for (int i = 0; i < 8; i++)
-	{
-		u[i] = (uint8_t) (a >> (8 * i));
-		u[8 + i] = (uint8_t) (b >> (8 * i));
-	}
-}
-
 /* uuid -> text -> uuid is the identity; text is uppercase, first char <= 7. */
 static void
 test_round_trip(void)
@@ -84,7 +71,7 @@ test_round_trip(void)
 		uint8_t		back[UUID_BYTES];
 		char		text[ULID_TEXT_LEN];
 
-		random_uuid(&rng, u);
+		fake_random_uuid(&rng, u);
 		/* also values sharing long prefixes and runs of 0x00/0xff */
 		if (i % 3 == 1)
 			memset(u + 4 + i % 9, 0xff, 3);
@@ -121,7 +108,7 @@ test_text_order(void)
 		char		ta[ULID_TEXT_LEN];
 		char		tb[ULID_TEXT_LEN];
 
-		random_uuid(&rng, a);
+		fake_random_uuid(&rng, a);
 		memcpy(b, a, UUID_BYTES);
 		/* equal up to byte i % 16, differing there by a single bit */
 		b[i % 16] ^= (uint8_t) (1 << (i % 8));
@@ -130,7 +117,7 @@ test_text_order(void)
 		{
 			uint8_t		tail[UUID_BYTES];
 
-			random_uuid(&rng, tail);
+			fake_random_uuid(&rng, tail);
 			memcpy(b + i % 16 + 1, tail, UUID_BYTES - 1 - i % 16);
 		}
 		ulid_to_text(a, ta);

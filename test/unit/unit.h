@@ -39,6 +39,9 @@ extern uint64_t fake_random_u64(void *arg);
 extern uint64_t plain_load(void *cell);
 extern bool plain_compare_exchange(void *cell, uint64_t *expected, uint64_t desired);
 
+/* 16 random bytes from the xorshift state of rng. */
+extern void fake_random_uuid(FakeClock *rng, uint8_t u[16]);
+
 /* Parse "00112233-4455-..." into 16 bytes; 0 on success. */
 extern int	parse_uuid(const char *text, uint8_t out[16]);
 
@@ -51,5 +54,7 @@ extern void test_rfc9562(void);
 extern void test_ulid(void);
 extern void test_comb(void);
 extern void test_sqlserver_order(void);
+extern void test_typeid(void);
+extern void test_guid_bytes(void);
 
 #endif							/* UUID_SEQ_UNIT_H */
