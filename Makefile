@@ -18,6 +18,7 @@ OBJS = \
 	src/generator.o \
 	src/guc.o \
 	src/guid_funcs.o \
+	src/partition_funcs.o \
 	src/persist.o \
 	src/timeconv.o \
 	src/random.o \
@@ -40,7 +41,7 @@ UUID_SEQ_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(srcdir)
 PG_CPPFLAGS = -I$(srcdir)/src -DUUID_SEQ_VERSION='"$(UUID_SEQ_VERSION)"'
 
 # upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb core_names typeid edge_inputs upgrade
+REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid edge_inputs upgrade
 ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
 # (spec names are quoted: the spec parser of 14beta2 predates unquoted ones)
 ISOLATION_OPTS = --inputdir=$(srcdir)/test

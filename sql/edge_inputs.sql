@@ -2,10 +2,11 @@
 -- the catalog so that a new function is covered as soon as it exists: each
 -- argument in turn takes NULL and the edge values of its type (nil and max
 -- uuid; ±infinity, 1970-01-01, just before it and the last instant
--- PostgreSQL represents; empty, huge and non-ASCII text; empty, 16-byte,
--- 17-byte and huge bytea; extreme integers and intervals) while the others
--- hold an ordinary value.  Each call shows its result (IMMUTABLE functions),
--- "value" (others) or the SQLSTATE it raised.
+-- PostgreSQL represents; empty, huge and non-ASCII text (13 two-byte
+-- characters are as many bytes as a ULID's text); empty, 16-byte, 17-byte
+-- and huge bytea; extreme integers and intervals) while the others hold an
+-- ordinary value.  Each call shows its result (IMMUTABLE functions), "value"
+-- (others) or the SQLSTATE it raised.
 
 SET TimeZone = 'UTC';
 SET DateStyle = 'ISO';
@@ -28,6 +29,9 @@ CREATE TEMP TABLE ordinary (name text, type regtype, val text);
 INSERT INTO ordinary VALUES
     ('layout', 'text', '''sqlserver'''),
     ('strategy', 'text', '''unix_ms'''),
+    ('from_layout', 'text', '''sqlserver'''),
+    ('to_layout', 'text', '''postgresql'''),
+    ('key', 'text', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
     ('prefix', 'text', '''user'''),
     ('typeid', 'text', '''user_01h455vb4pex5vsknk084sn02q'''),
     (NULL, 'text', '''01ARZ3NDEKTSV4RRFFQ69G5FAV'''),
@@ -67,6 +71,7 @@ INSERT INTO edge VALUES
     ('text', ''''''),
     ('text', 'repeat(''Z'', 1000000)'),
     ('text', '''é'''),
+    ('text', 'repeat(''Ä'', 13)'),
     ('bytea', 'NULL'),
     ('bytea', ''''''),
     ('bytea', '''\xffffffffffffffffffffffffffffffff'''),

@@ -88,6 +88,62 @@ RETURNS uuid
 AS 'MODULE_PATHNAME', 'uuid_guid_swap'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- comb_convert(): a COMB moved between the sqlserver and postgresql layouts,
+-- time, counter and random bits kept (src/README §3)
+
+CREATE FUNCTION comb_convert(u uuid, from_layout text, to_layout text)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'comb_convert'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION comb_convert(uuid, text, text) IS
+    'the same COMB (time, counter, random bits) in the other layout, sqlserver or postgresql; lossless both ways';
+
+-- Partitioning by the time inside keys: for each family that sorts by time
+-- in uuid order, the smallest value of an instant (a partition bound,
+-- pg_partman's p_time_encoder) and the time of a key as text (pg_partman's
+-- p_time_decoder); IMMUTABLE, as pg_partman and generated columns require
+
+CREATE FUNCTION uuid_v7_lower_bound(ts timestamptz) RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_v7_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_lower_bound(ts timestamptz) RETURNS uuid
+AS 'MODULE_PATHNAME', 'ulid_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_lower_bound(ts timestamptz) RETURNS uuid
+AS 'MODULE_PATHNAME', 'comb_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_sqldatetime_lower_bound(ts timestamptz) RETURNS uuid
+AS 'MODULE_PATHNAME', 'comb_sqldatetime_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuid_v7_text_to_timestamptz(key text) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'uuid_v7_text_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_text_to_timestamptz(key text) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'ulid_text_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_text_to_timestamptz(key text) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'comb_text_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION comb_sqldatetime_text_to_timestamptz(key text) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'comb_sqldatetime_text_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_lower_bound(timestamptz) IS
+    'the smallest UUIDv7 of the millisecond of an instant: a partition bound, pg_partman''s time encoder';
+COMMENT ON FUNCTION ulid_lower_bound(timestamptz) IS
+    'the smallest ULID of the millisecond of an instant: a partition bound, pg_partman''s time encoder';
+COMMENT ON FUNCTION comb_lower_bound(timestamptz) IS
+    'the smallest COMB (postgresql, unix_ms) of the millisecond of an instant: a partition bound, pg_partman''s time encoder';
+COMMENT ON FUNCTION comb_sqldatetime_lower_bound(timestamptz) IS
+    'the smallest COMB (postgresql, sqldatetime) of the 1/300 s of an instant: a partition bound, pg_partman''s time encoder';
+COMMENT ON FUNCTION uuid_v7_text_to_timestamptz(text) IS
+    'creation time (ms) of a UUIDv7 written as text; NULL for other versions: pg_partman''s time decoder';
+COMMENT ON FUNCTION ulid_text_to_timestamptz(text) IS
+    'creation time (ms) of a ULID written as uuid text or as its 26 characters: pg_partman''s time decoder';
+COMMENT ON FUNCTION comb_text_to_timestamptz(text) IS
+    'creation time of a COMB (postgresql, unix_ms) written as text: pg_partman''s time decoder';
+COMMENT ON FUNCTION comb_sqldatetime_text_to_timestamptz(text) IS
+    'creation time of a COMB (postgresql, sqldatetime) written as text: pg_partman''s time decoder';
+
 -- Descriptions, for \df+, \do+, \dT+ and \dx+
 
 COMMENT ON FUNCTION uuid_generate_v7() IS

@@ -1,7 +1,7 @@
 /*
  * comb_funcs.c
  *		SQL functions for COMBs (src/README §3): comb_new() and its overloads,
- *		comb_timestamp() and comb_is_dotnet_ticks().
+ *		comb_timestamp(), comb_is_dotnet_ticks() and comb_convert().
  *
  * The layouts, strategies and their families live in core/comb.c; this
  * file turns the layout and strategy names into a family (SQLSTATE 22023
@@ -16,6 +16,7 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
+#include "comb_funcs.h"
 #include "generator.h"
 #include "random.h"
 #include "timeconv.h"
@@ -25,6 +26,27 @@ PG_FUNCTION_INFO_V1(comb_new_layout);
 PG_FUNCTION_INFO_V1(comb_new_at);
 PG_FUNCTION_INFO_V1(comb_timestamp);
 PG_FUNCTION_INFO_V1(comb_is_dotnet_ticks);
+PG_FUNCTION_INFO_V1(comb_convert);
+
+pg_noreturn static void
+report_unknown_layout(const text *layout)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("COMB layout must be \"sqlserver\" or \"postgresql\", not \"%s\"",
+					text_to_cstring(layout))));
+}
+
+/* The layout named by an argument, or 22023. */
+static CombLayout
+comb_layout_arg(const text *layout)
+{
+	CombLayout	result = COMB_LAYOUT_SQLSERVER;
+
+	if (!comb_layout_from_name(VARDATA_ANY(layout), VARSIZE_ANY_EXHDR(layout), &result))
+		report_unknown_layout(layout);
+	return result;
+}
 
 /* The family named by a layout and a strategy argument, or 22023. */
 static CombKind
@@ -39,10 +61,7 @@ comb_kind_arg(const text *layout, const text *strategy)
 		case COMB_NAME_OK:
 			break;
 		case COMB_UNKNOWN_LAYOUT:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("COMB layout must be \"sqlserver\" or \"postgresql\", not \"%s\"",
-							text_to_cstring(layout))));
+			report_unknown_layout(layout);
 			break;
 		case COMB_UNKNOWN_STRATEGY:
 			ereport(ERROR,
@@ -108,6 +127,28 @@ comb_new_at(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(uuid);
 }
 
+/* The text of a uuid, for messages. */
+static char *
+uuid_text(pg_uuid_t *uuid)
+{
+	return DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid)));
+}
+
+TimestampTz
+comb_time_of(CombKind kind, pg_uuid_t *uuid)
+{
+	const FrontierFamily *family = &comb_families[kind].frontier;
+	uint64		word;
+
+	if (!comb_decode_word(kind, uuid->data, &word))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("uuid \"%s\" holds no valid time for %s",
+						uuid_text(uuid), family->name),
+				 errdetail("%s holds times from %s.", family->name, family->range)));
+	return unix_us_to_timestamptz(comb_word_to_unix_us(kind, word));
+}
+
 /*
  * The time a COMB carries, read from the bytes of its layout alone (never
  * the version nibble); NULL for a 'dotnet_ticks' value without the marker.
@@ -117,23 +158,37 @@ comb_timestamp(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(1), PG_GETARG_TEXT_PP(2));
-	const FrontierFamily *family = &comb_families[kind].frontier;
-	uint64		word;
 
 	if (kind == COMB_SQLSERVER_DOTNET_TICKS && !comb_has_dotnet_marker(uuid->data))
 		PG_RETURN_NULL();
-	if (!comb_decode_word(kind, uuid->data, &word))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("uuid \"%s\" holds no valid time for %s",
-						DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid))),
-						family->name),
-				 errdetail("%s holds times from %s.", family->name, family->range)));
-	PG_RETURN_TIMESTAMPTZ(unix_us_to_timestamptz(comb_word_to_unix_us(kind, word)));
+	PG_RETURN_TIMESTAMPTZ(comb_time_of(kind, uuid));
 }
 
 Datum
 comb_is_dotnet_ticks(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_BOOL(comb_has_dotnet_marker(PG_GETARG_UUID_P(0)->data));
+}
+
+/*
+ * The same time, counter and random bits in the other layout (src/README
+ * §3, "Converting"); the same layout returns the input.  A .NET-ticks COMB
+ * (sqlserver only) has no postgresql layout: 22023.
+ */
+Datum
+comb_convert(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *in = PG_GETARG_UUID_P(0);
+	CombLayout	from = comb_layout_arg(PG_GETARG_TEXT_PP(1));
+	CombLayout	to = comb_layout_arg(PG_GETARG_TEXT_PP(2));
+	pg_uuid_t  *out = palloc(sizeof(pg_uuid_t));
+
+	if (!comb_convert_layout(from, to, in->data, out->data))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uuid \"%s\" is a COMB of strategy \"dotnet_ticks\", which has no layout \"postgresql\"",
+						uuid_text(in)),
+				 errdetail("Its byte 6 carries the .NET-ticks marker, and its ticks fill the bits of the postgresql version and variant."),
+				 errhint("COMBs of strategy \"unix_ms\" and \"sqldatetime\" convert between layouts.")));
+	PG_RETURN_UUID_P(out);
 }

@@ -15,6 +15,7 @@
 #include "utils/builtins.h"
 #include "utils/uuid.h"
 
+#include "compat.h"
 #include "core/typeid.h"
 #include "generator.h"
 

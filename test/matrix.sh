@@ -8,7 +8,9 @@
 # Where each major comes from and how the cache works: test/matrix/lib.sh.
 # The chroots and source builds are started in the background first (the
 # chroots wait on the network, the builds on the CPU) while 15 is tested on
-# the host; each other major is tested as soon as its server is ready.
+# the host; each other major is tested as soon as its server is ready, two
+# at a time (UUID_SEQ_MATRIX_JOBS): their servers listen on Unix sockets of
+# their own, and much of a TAP test's time is spent waiting.
 # Without ../shared/vendor, 14 and 16 are skipped with one line; every other
 # major must run.  A server that cannot be had (no network, a missing
 # package, a failed build) fails its major, naming the step.  When 15 and 18
@@ -148,7 +150,44 @@ stop_background()
 trap stop_background EXIT
 matrix_say "testing PostgreSQL ${majors[*]}; servers being made in the background (logs: matrix_log/)"
 
-declare -A status=() minutes=()
+# test_major MAJOR DUMP: runs MAJOR's suite (with DUMP, 18 restores a dump
+# of a database made on 15 first: the path users take across majors); its
+# output goes to $log/MAJOR/run.log, its exit status to run.rc, its duration
+# to run.seconds.  Runs in the background, UUID_SEQ_MATRIX_JOBS at a time.
+test_major()
+{
+	local m=$1 dump=$2 start=$SECONDS rc=0 entry dump_port=
+	entry=$(cat "$log/$m/entry" 2>/dev/null || echo /)
+	{
+		if [[ -n $dump ]]; then
+			dump_port=$(bash "$here/dump-source.sh" start "$dump_dir") &&
+				cp "$dump_dir/rows.out" "$log/$m/dump-source-rows.out" || rc=1
+		fi
+		[[ $rc -ne 0 ]] ||
+			bash "$here/run-major.sh" "$m" "${origin[$m]}" "$entry" "$log/$m" $dump_port || rc=$?
+		[[ -z $dump ]] || bash "$here/dump-source.sh" stop "$dump_dir"
+	} >"$log/$m/run.log" 2>&1
+	echo $((SECONDS - start)) >"$log/$m/run.seconds"
+	echo "$rc" >"$log/$m/run.rc"
+	if [[ $rc -eq 0 ]]; then
+		matrix_say "PostgreSQL $m: passed"
+	else
+		tail -60 "$log/$m/run.log"
+		matrix_say "PostgreSQL $m: FAILED (matrix_log/$m/run.log)"
+	fi
+}
+
+jobs=${UUID_SEQ_MATRIX_JOBS:-2}
+declare -A status=() minutes=() job=()
+# running_tests: how many majors are being tested now.
+running_tests()
+{
+	local m n=0
+	for m in "${!job[@]}"; do
+		[[ -e $log/$m/run.rc ]] || n=$((n + 1))
+	done
+	echo "$n"
+}
 for m in "${majors[@]}"; do
 	if [[ -n ${skipped[$m]:-} ]]; then
 		status[$m]=skipped
@@ -165,29 +204,31 @@ for m in "${majors[@]}"; do
 		continue
 	fi
 	[[ ${origin[$m]} == host ]] || grep -h '^matrix: ' "$log/$m/provision.log" | tail -1
-	entry=$(cat "$log/$m/entry" 2>/dev/null || echo /)
-	start=$SECONDS
-	# 18 also restores a dump of a database made on 15 (the path users take
-	# across majors), once 15 passed: its server has uuid_seq installed.
-	dump_port=
-	if [[ $m == 18 && ${status[15]:-} == passed ]]; then
-		if ! dump_port=$(bash "$here/dump-source.sh" start "$dump_dir"); then
-			status[$m]=failed
-			continue
-		fi
-		cp "$dump_dir/rows.out" "$log/$m/dump-source-rows.out"
-	elif [[ $m == 18 ]]; then
-		matrix_say "PostgreSQL 18: the restore of a dump of 15 needs 15 in the same run: not run"
+	dump=
+	if [[ $m == 18 && -n ${job[15]:-} ]]; then
+		# the dump's source is 15's server, with the uuid_seq 15 installed
+		wait "${job[15]}" || true
+		[[ $(cat "$log/15/run.rc" 2>/dev/null) == 0 ]] && dump=1
 	fi
-	if bash "$here/run-major.sh" "$m" "${origin[$m]}" "$entry" "$log/$m" $dump_port 2>&1 | tee "$log/$m/run.log"; then
+	[[ $m != 18 || -n $dump ]] ||
+		matrix_say "PostgreSQL 18: the restore of a dump of 15 needs 15 passed in the same run: not run"
+	while [[ $(running_tests) -ge $jobs ]]; do
+		sleep 1
+	done
+	matrix_say "PostgreSQL $m: testing"
+	test_major "$m" "$dump" &
+	job[$m]=$!
+done
+wait
+for m in "${majors[@]}"; do
+	[[ -n ${status[$m]:-} ]] && continue
+	if [[ $(cat "$log/$m/run.rc" 2>/dev/null) == 0 ]]; then
 		status[$m]=passed
 	else
 		status[$m]=failed
 	fi
-	[[ -z $dump_port ]] || bash "$here/dump-source.sh" stop "$dump_dir"
-	minutes[$m]=$(awk -v s=$((SECONDS - start)) 'BEGIN { printf "%.1f", s / 60 }')
+	minutes[$m]=$(awk -v s="$(cat "$log/$m/run.seconds" 2>/dev/null || echo 0)" 'BEGIN { printf "%.1f", s / 60 }')
 done
-wait
 
 # The summary: one row per major.
 field()

@@ -9,6 +9,8 @@
 #      isolation against a throwaway server preloading uuid_seq, and every
 #      TAP test (their own servers: without preload, with preload, ...);
 #      a summary table at the end
+#   3b. (run before 3) the README: every SQL example, in order, on a throwaway preloaded
+#      server and its outputs compared (test/readme-check.sh)
 #   4. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor
@@ -42,6 +44,9 @@ make -s fuzz FUZZ_SECONDS="$FUZZ_SECONDS" >test/fuzz/fuzz.log 2>&1 || {
 	exit 1
 }
 grep -E '^Done' test/fuzz/fuzz.log
+
+step "README examples (test/readme-check.sh)"
+bash test/readme-check.sh
 
 step "version matrix: PostgreSQL 13 to 18"
 if [[ $(id -u) -eq 0 ]]; then

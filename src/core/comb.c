@@ -181,6 +181,17 @@ name_index(const char *const *names, int count, const char *name, size_t len)
 	return -1;
 }
 
+bool
+comb_layout_from_name(const char *name, size_t len, CombLayout *layout)
+{
+	int			l = name_index(layout_names, NAME_COUNT(layout_names), name, len);
+
+	if (l < 0)
+		return false;
+	*layout = (CombLayout) l;
+	return true;
+}
+
 CombNameStatus
 comb_kind_from_names(const char *layout, size_t layout_len,
 					 const char *strategy, size_t strategy_len, CombKind *kind)
@@ -315,6 +326,95 @@ bool
 comb_has_dotnet_marker(const uint8_t u[16])
 {
 	return (u[6] & 0xc0) == 0xc0;
+}
+
+/*
+ * The bits of a COMB that are neither version nor variant, as fields:
+ * the 48 time bits, the 14-bit sqlserver counter (for a postgresql COMB:
+ * its 12-bit counter, then the 2 bits below its variant) and 60 random bits.
+ */
+typedef struct CombFields
+{
+	uint64_t	time;
+	uint64_t	counter14;
+	uint64_t	random_hi;		/* 48 bits */
+	uint64_t	random_lo;		/* 12 bits */
+} CombFields;
+
+/*
+ *	sqlserver:	bytes 0-5 random_hi, 6-7 version + random_lo,
+ *				8-9 variant + counter14, 10-15 time
+ *	postgresql:	bytes 0-5 time, 6-7 version + counter14 >> 2,
+ *				8-9 variant + (counter14 & 3) + random_lo, 10-15 random_hi
+ *
+ * so the random bytes 0-5 and the time bytes 10-15 swap places.
+ */
+static void
+read_fields(CombLayout layout, const uint8_t u[16], CombFields *f)
+{
+	if (layout == COMB_LAYOUT_SQLSERVER)
+	{
+		f->random_hi = get_be(u, 6);
+		f->random_lo = get_be(u + 6, 2) & 0x0fff;
+		f->counter14 = get_be(u + 8, 2) & 0x3fff;
+		f->time = get_be(u + 10, 6);
+	}
+	else
+	{
+		f->time = get_be(u, 6);
+		f->counter14 = (get_be(u + 6, 2) & 0x0fff) << 2 | (u[8] >> 4 & 0x03);
+		f->random_lo = get_be(u + 8, 2) & 0x0fff;
+		f->random_hi = get_be(u + 10, 6);
+	}
+}
+
+static void
+write_fields(CombLayout layout, const CombFields *f, uint8_t out[16])
+{
+	if (layout == COMB_LAYOUT_SQLSERVER)
+	{
+		put_be(out, 6, f->random_hi);
+		put_be(out + 6, 2, f->random_lo);
+		put_be(out + 8, 2, f->counter14);
+		put_be(out + 10, 6, f->time);
+	}
+	else
+	{
+		put_be(out, 6, f->time);
+		put_be(out + 6, 2, f->counter14 >> 2);
+		put_be(out + 8, 2, (f->counter14 & 0x03) << 12 | f->random_lo);
+		put_be(out + 10, 6, f->random_hi);
+	}
+	uuid_set_version(out, 4);
+}
+
+bool
+comb_convert_layout(CombLayout from, CombLayout to, const uint8_t in[16],
+					uint8_t out[16])
+{
+	CombFields	fields;
+
+	if (from == to)
+	{
+		memcpy(out, in, 16);
+		return true;
+	}
+	if (from == COMB_LAYOUT_SQLSERVER && comb_has_dotnet_marker(in))
+		return false;
+	read_fields(from, in, &fields);
+	write_fields(to, &fields, out);
+	return true;
+}
+
+bool
+comb_bound_at_unix_us(CombKind kind, int64_t us, uint8_t out[16])
+{
+	uint64_t	word;
+
+	if (!comb_word_at_unix_us(kind, us, 0, &word))
+		return false;
+	comb_encode(kind, word, 0, out);
+	return true;
 }
 
 /*

@@ -130,4 +130,35 @@ extern int64_t comb_word_to_unix_us(CombKind kind, uint64_t word);
 /* The .NET-ticks COMB's marker (its IsComb): byte 6 & 0xc0 == 0xc0. */
 extern bool comb_has_dotnet_marker(const uint8_t u[16]);
 
+/*
+ * The layout named by `name` (not NUL-terminated, compared exactly); false
+ * for an unknown name.
+ */
+extern bool comb_layout_from_name(const char *name, size_t len, CombLayout *layout);
+
+/*
+ * Move a COMB from one layout to the other (src/README §3, "Converting"):
+ * the 6 time bytes, the counter and the 60 random bits keep their values,
+ * so the strategy is kept and converting back gives the input again.  The
+ * sqlserver counter has 14 bits, the postgresql one 12: its low 2 bits go
+ * to the 2 bits below the postgresql variant, which uuid order compares
+ * right after the counter, so a run of sqlserver values in SQL Server order
+ * converts to a run in uuid order, and back.  The result always has
+ * version 4 and variant 10; the input's are never read.  The same layout
+ * copies the input.  False (out untouched) for a sqlserver input with the
+ * .NET-ticks marker: that strategy has no postgresql layout, and its ticks
+ * fill the bits a conversion would overwrite.
+ */
+extern bool comb_convert_layout(CombLayout from, CombLayout to, const uint8_t in[16],
+								uint8_t out[16]);
+
+/*
+ * The smallest COMB of the tick that holds an explicit time (Unix-epoch
+ * microseconds) in the kind's own order: its time bytes, counter and
+ * random bits zero, version and variant (or marker) set.  For a postgresql
+ * kind that is the lower bound of the tick in uuid order.  False outside
+ * the kind's range.
+ */
+extern bool comb_bound_at_unix_us(CombKind kind, int64_t us, uint8_t out[16]);
+
 #endif							/* UUID_SEQ_COMB_H */

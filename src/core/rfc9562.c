@@ -73,6 +73,17 @@ uuidv7_encode_floor(uint64_t unix_ms, uint8_t out[UUID_BYTES])
 	uuid_set_version(out, 7);
 }
 
+bool
+uuidv7_bound_at_unix_us(int64_t us, uint8_t out[UUID_BYTES])
+{
+	uint64_t	word;
+
+	if (!uuidv7_word_from_unix_us(us, &word))
+		return false;
+	uuidv7_encode_floor(word >> UUIDV7_SUBMS_BITS, out);
+	return true;
+}
+
 /* The family's callbacks: the functions above, which need no context. */
 static bool
 v7_family_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)

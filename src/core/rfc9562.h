@@ -64,6 +64,12 @@ extern void uuidv7_encode(uint64_t word, uint64_t random, unsigned node_bits,
 /* All bits but unix_ts_ms, version and variant zero: the lower bound of a ms. */
 extern void uuidv7_encode_floor(uint64_t unix_ms, uint8_t out[UUID_BYTES]);
 
+/*
+ * The smallest UUIDv7 of the millisecond that holds an explicit time (Unix
+ * microseconds), as uuidv7_encode_floor(); false outside 1970 to 10889.
+ */
+extern bool uuidv7_bound_at_unix_us(int64_t us, uint8_t out[UUID_BYTES]);
+
 /* The top `bits` (0..16) of the 62-bit rand_b. */
 extern uint32_t uuidv7_node_id(const uint8_t u[UUID_BYTES], unsigned bits);
 

@@ -9,6 +9,8 @@
  * 128 bits as a 130-bit number (two leading zero bits) in 26 groups of 5,
  * most significant first, so text order (C collation) is byte order.
  */
+#include <string.h>
+
 #include "bytes.h"
 #include "ulid.h"
 
@@ -90,6 +92,19 @@ ulid_encode(uint64_t word, uint64_t low, unsigned node_bits, uint32_t node_id,
 		lo |= upper << low_bits;
 	put_be(out, 8, hi);
 	put_be(out + 8, 8, lo);
+}
+
+bool
+ulid_bound_at_unix_us(int64_t us, uint8_t out[UUID_BYTES])
+{
+	uint64_t	word;
+
+	/* a UUIDv7 word's milliseconds are the same 48 bits */
+	if (!uuidv7_word_from_unix_us(us, &word))
+		return false;
+	memset(out, 0, UUID_BYTES);
+	put_be(out, 6, word >> UUIDV7_SUBMS_BITS);
+	return true;
 }
 
 uint32_t

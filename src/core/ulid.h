@@ -51,6 +51,13 @@ extern unsigned ulid_low_bits(unsigned node_bits);
 extern void ulid_encode(uint64_t word, uint64_t low, unsigned node_bits,
 						uint32_t node_id, uint8_t out[UUID_BYTES]);
 
+/*
+ * The smallest ULID of the millisecond that holds an explicit time (Unix
+ * microseconds): its 48-bit time, the 80-bit part zero; false outside 1970
+ * to 10889.
+ */
+extern bool ulid_bound_at_unix_us(int64_t us, uint8_t out[UUID_BYTES]);
+
 /* The top `bits` (0..16) of the 80-bit part. */
 extern uint32_t ulid_extract_node_id(const uint8_t u[UUID_BYTES], unsigned bits);
 

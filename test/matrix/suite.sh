@@ -171,10 +171,15 @@ result isolation "$n"
 if [[ -n $dump_port ]]; then
 	echo "matrix: PostgreSQL $major: restore of a dump of PostgreSQL 15"
 	psql=("$bindir/psql" -X -q -v ON_ERROR_STOP=1)
+	# Debian 12's 15.20 gives every column an attribute option pg_attver,
+	# which pg_dump carries over and 18's server refuses (with any table,
+	# not only uuid_seq's): the restore leaves those statements out.
 	{
-		as_postgres "$bindir/pg_dump" -h 127.0.0.1 -p "$dump_port" -d fixture -Fc -f "$work/fixture.dump" &&
+		as_postgres "$bindir/pg_dump" -h 127.0.0.1 -p "$dump_port" -d fixture -f "$work/fixture.sql" &&
+			grep -v -E '^ALTER TABLE ONLY .* SET \(pg_attver=[0-9]+\);$' "$work/fixture.sql" >"$work/restore.sql" &&
+		echo "left out: $(grep -c -E 'SET \(pg_attver=' "$work/fixture.sql") pg_attver statements" &&
 			as_postgres "$bindir/createdb" restored &&
-			as_postgres "$bindir/pg_restore" --exit-on-error -d restored "$work/fixture.dump" &&
+			as_postgres "${psql[@]}" -d restored -f "$work/restore.sql" >/dev/null &&
 			as_postgres "${psql[@]}" -A -t -d restored -f "$tree/test/matrix/dump_rows.sql" >"$work/rows.out" &&
 			diff -u "$logdir/dump-source-rows.out" "$work/rows.out" &&
 			as_postgres "${psql[@]}" -d restored -f "$tree/test/matrix/dump_verify.sql"
@@ -189,15 +194,17 @@ as_postgres "$bindir/pg_ctl" stop -w -D "$work/data" >/dev/null
 server_started=
 
 echo "matrix: PostgreSQL $major: TAP"
-if ! timeout "$step_timeout" runuser -u postgres -- make -C "$tree" PG_CONFIG="$pg_config" prove \
-	>"$logdir/tap.log" 2>&1; then
+tap_ok=1
+timeout "$step_timeout" runuser -u postgres -- make -C "$tree" PG_CONFIG="$pg_config" prove \
+	>"$logdir/tap.log" 2>&1 || tap_ok=
+cp -r "$tree/tmp_check/log" "$logdir/tap-logs" 2>/dev/null || true
+if [[ -z $tap_ok ]]; then
 	show "$logdir/tap.log"
 	for f in "$tree"/tmp_check/log/regress_log_*; do
 		[[ -e $f ]] && grep -E '^(not ok|#)' "$f" | head -40 | sed "s|^|${f##*/}: |"
 	done
 	fail "TAP" "prove"
 fi
-cp -r "$tree/tmp_check/log" "$logdir/tap-logs" 2>/dev/null || true
 if grep -q 'TAP tests not enabled' "$logdir/tap.log"; then
 	fail "TAP" "PGXS says TAP tests are not enabled"
 fi

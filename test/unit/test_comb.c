@@ -7,7 +7,9 @@
  */
 #include <string.h>
 
+#include "bytes.h"
 #include "comb.h"
+#include "rfc9562.h"
 #include "sqlserver_order.h"
 #include "unit.h"
 
@@ -358,6 +360,264 @@ test_monotonic(void)
 	}
 }
 
+/* 16 random bytes. */
+static void
+put_random(uint8_t u[16], FakeClock *rng)
+{
+	put_be(u, 8, fake_random_u64(rng));
+	put_be(u + 8, 8, fake_random_u64(rng));
+}
+
+/* Swap the layouts of a COMB, or fail the check. */
+static void
+convert(CombLayout from, CombLayout to, const uint8_t in[16], uint8_t out[16])
+{
+	CHECK(comb_convert_layout(from, to, in, out));
+}
+
+/*
+ * comb_convert_layout(): the vectors map onto each other, every field lands
+ * where src/README §3 says, and the same layout copies.
+ */
+static void
+test_convert_layouts(void)
+{
+	static const CombKind pairs[][2] = {
+		{COMB_SQLSERVER_UNIX_MS, COMB_POSTGRESQL_UNIX_MS},
+		{COMB_SQLSERVER_SQLDATETIME, COMB_POSTGRESQL_SQLDATETIME},
+	};
+	CombLayout	layout = COMB_LAYOUT_SQLSERVER;
+	uint8_t		in[16];
+	uint8_t		out[16];
+	uint8_t		expect[16];
+
+	CHECK(comb_layout_from_name("postgresql", 10, &layout) &&
+		  layout == COMB_LAYOUT_POSTGRESQL);
+	CHECK(comb_layout_from_name("sqlserver", 9, &layout) &&
+		  layout == COMB_LAYOUT_SQLSERVER);
+	CHECK(!comb_layout_from_name("sqlserve", 8, &layout));
+	CHECK(!comb_layout_from_name("", 0, &layout));
+
+	/* the vectors of each strategy are the same COMB in both layouts */
+	for (int i = 0; i < (int) (sizeof(pairs) / sizeof(pairs[0])); i++)
+	{
+		uint8_t		sqlserver[16];
+		uint8_t		postgresql[16];
+
+		for (int v = 0; v < NVECTORS; v++)
+		{
+			if (vectors[v].kind == pairs[i][0])
+				CHECK(parse_uuid(vectors[v].value, sqlserver) == 0);
+			if (vectors[v].kind == pairs[i][1])
+				CHECK(parse_uuid(vectors[v].value, postgresql) == 0);
+		}
+		convert(COMB_LAYOUT_SQLSERVER, COMB_LAYOUT_POSTGRESQL, sqlserver, out);
+		CHECK(memcmp(out, postgresql, 16) == 0);
+		convert(COMB_LAYOUT_POSTGRESQL, COMB_LAYOUT_SQLSERVER, postgresql, out);
+		CHECK(memcmp(out, sqlserver, 16) == 0);
+	}
+
+	/*
+	 * random 0123456789ab + cde, counter 3fff: the counter's top 12 bits
+	 * after the version, its low 2 right below the variant
+	 */
+	CHECK(parse_uuid("01234567-89ab-4cde-bfff-018cc820db2e", in) == 0);
+	CHECK(parse_uuid("018cc820-db2e-4fff-bcde-0123456789ab", expect) == 0);
+	convert(COMB_LAYOUT_SQLSERVER, COMB_LAYOUT_POSTGRESQL, in, out);
+	CHECK(memcmp(out, expect, 16) == 0);
+	/* counter 0x2001: 0x800 in the postgresql counter, 1 below the variant */
+	CHECK(parse_uuid("01234567-89ab-4cde-a001-018cc820db2e", in) == 0);
+	CHECK(parse_uuid("018cc820-db2e-4800-9cde-0123456789ab", expect) == 0);
+	convert(COMB_LAYOUT_SQLSERVER, COMB_LAYOUT_POSTGRESQL, in, out);
+	CHECK(memcmp(out, expect, 16) == 0);
+	convert(COMB_LAYOUT_POSTGRESQL, COMB_LAYOUT_SQLSERVER, expect, out);
+	CHECK(memcmp(out, in, 16) == 0);
+
+	/* the same layout copies, even what is not a COMB */
+	CHECK(parse_uuid("00000000-0000-c000-34e0-08dc0b3f7b27", in) == 0);
+	convert(COMB_LAYOUT_SQLSERVER, COMB_LAYOUT_SQLSERVER, in, out);
+	CHECK(memcmp(out, in, 16) == 0);
+	convert(COMB_LAYOUT_POSTGRESQL, COMB_LAYOUT_POSTGRESQL, in, out);
+	CHECK(memcmp(out, in, 16) == 0);
+
+	/* a .NET-ticks COMB has no postgresql layout; out is left alone */
+	memset(out, 0x5a, 16);
+	CHECK(!comb_convert_layout(COMB_LAYOUT_SQLSERVER, COMB_LAYOUT_POSTGRESQL, in, out));
+	CHECK(out[0] == 0x5a && out[15] == 0x5a);
+	/* from postgresql, byte 6 is version and counter: no marker there */
+	convert(COMB_LAYOUT_POSTGRESQL, COMB_LAYOUT_SQLSERVER, in, out);
+	CHECK(out[6] >> 4 == 4 && out[8] >> 6 == 2);
+}
+
+/*
+ * Round trips are exact for every bit that is neither version nor variant:
+ * for random values (their version and variant forced to a COMB's) and
+ * for each decoded word, whose time and counter survive.
+ */
+static void
+test_convert_round_trip(void)
+{
+	FakeClock	rng = {.rng = UINT64_C(0x9e3779b97f4a7c15)};
+	int			bad = 0;
+
+	for (int i = 0; i < 100000; i++)
+	{
+		uint8_t		u[16];
+		uint8_t		there[16];
+		uint8_t		back[16];
+		uint8_t		as_comb[16];
+		uint64_t	word;
+		uint64_t	word_there;
+		CombLayout	from = i % 2 ? COMB_LAYOUT_SQLSERVER : COMB_LAYOUT_POSTGRESQL;
+		CombLayout	to = i % 2 ? COMB_LAYOUT_POSTGRESQL : COMB_LAYOUT_SQLSERVER;
+		CombKind	kind_from = i % 2 ? COMB_SQLSERVER_UNIX_MS : COMB_POSTGRESQL_UNIX_MS;
+		CombKind	kind_to = i % 2 ? COMB_POSTGRESQL_UNIX_MS : COMB_SQLSERVER_UNIX_MS;
+
+		put_random(u, &rng);
+		memcpy(as_comb, u, 16);
+		uuid_set_version(as_comb, 4);
+		if (!comb_convert_layout(from, to, u, there))
+		{
+			/* only a sqlserver value with the .NET marker is refused */
+			if (!(from == COMB_LAYOUT_SQLSERVER && comb_has_dotnet_marker(u)))
+				bad++;
+			continue;
+		}
+		if (!comb_convert_layout(to, from, there, back) || memcmp(back, as_comb, 16) != 0)
+			bad++;
+		if (there[6] >> 4 != 4 || there[8] >> 6 != 2)
+			bad++;
+		/* the same time, and the counter (12 of its 14 bits in postgresql) */
+		if (!comb_decode_word(kind_from, as_comb, &word) ||
+			!comb_decode_word(kind_to, there, &word_there) ||
+			(from == COMB_LAYOUT_SQLSERVER ? word >> 2 != word_there
+			 : word_there >> 2 != word))
+			bad++;
+	}
+	CHECK(bad == 0);
+}
+
+/*
+ * A run of consecutive frontier words (a burst: 40,000 values, carrying
+ * into the next tick twice) encoded with random bits in one layout stays
+ * in order after conversion: sqlserver COMBs in SQL Server order become
+ * postgresql COMBs in uuid order, and back.  Then the same with words
+ * taken from a frontier whose clock jumps.
+ */
+static void
+test_convert_order(void)
+{
+	FakeClock	rng = {.rng = UINT64_C(0x2545f4914f6cdd1d)};
+	uint64_t	start;
+	uint8_t		prev_pg[16] = {0};
+	uint8_t		prev_ss[16] = {0};
+	int			bad = 0;
+
+	CHECK(comb_word_at_unix_us(COMB_SQLSERVER_UNIX_MS, VECTOR_UNIX_US, 0, &start));
+	for (int i = 0; i < 40000; i++)
+	{
+		uint8_t		u[16];
+		uint8_t		pg[16];
+		uint8_t		ss[16];
+
+		comb_encode(COMB_SQLSERVER_UNIX_MS, start + (uint64_t) i,
+					fake_random_u64(&rng), u);
+		convert(COMB_LAYOUT_SQLSERVER, COMB_LAYOUT_POSTGRESQL, u, pg);
+		if (i > 0 && memcmp(prev_pg, pg, 16) >= 0)
+			bad++;
+		memcpy(prev_pg, pg, 16);
+		/* and a run of postgresql words, converted, in SQL Server order */
+		comb_encode(COMB_POSTGRESQL_UNIX_MS, start + (uint64_t) i,
+					fake_random_u64(&rng), u);
+		convert(COMB_LAYOUT_POSTGRESQL, COMB_LAYOUT_SQLSERVER, u, ss);
+		if (i > 0 && sqlserver_cmp(prev_ss, ss) >= 0)
+			bad++;
+		memcpy(prev_ss, ss, 16);
+	}
+	CHECK(bad == 0);
+
+	for (int k = COMB_SQLSERVER_UNIX_MS; k <= COMB_POSTGRESQL_SQLDATETIME; k++)
+	{
+		const FrontierFamily *family = &comb_families[k].frontier;
+		bool		sqlserver = comb_families[k].layout == COMB_LAYOUT_SQLSERVER;
+		FakeClock	clock = {.now = INT64_C(1704164645678000000), .step = 37};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE};
+		FrontierCell cell = {plain_load, plain_compare_exchange, NULL};
+		uint64_t	frontier = 0;
+		uint8_t		prev[16] = {0};
+
+		bad = 0;
+		cell.cell = &frontier;
+		for (int i = 0; i < 50000; i++)
+		{
+			FrontierTake take;
+			uint8_t		u[16];
+			uint8_t		converted[16];
+
+			if (i % 10000 == 5000)
+				clock.now -= INT64_C(3600000000000);	/* back an hour */
+			if (frontier_take(family, &cell, &env, &take) != FRONTIER_OK)
+			{
+				bad++;
+				break;
+			}
+			comb_encode(k, take.word, fake_random_u64(&clock), u);
+			convert(comb_families[k].layout,
+					sqlserver ? COMB_LAYOUT_POSTGRESQL : COMB_LAYOUT_SQLSERVER,
+					u, converted);
+			if (i > 0 && (sqlserver ? memcmp(prev, converted, 16)
+						  : sqlserver_cmp(prev, converted)) >= 0)
+				bad++;
+			memcpy(prev, converted, 16);
+		}
+		CHECK(bad == 0);
+	}
+}
+
+/*
+ * comb_bound_at_unix_us(): the vector of its tick with random 0, at most every
+ * value of that tick and above every value of the tick before, in the
+ * layout's order; false outside the range.
+ */
+static void
+test_lower_bound(void)
+{
+	for (int v = 0; v < NVECTORS; v++)
+	{
+		CombKind	kind = vectors[v].kind;
+		bool		sqlserver = comb_families[kind].layout == COMB_LAYOUT_SQLSERVER;
+		uint8_t		bound[16];
+		uint8_t		expect[16];
+		uint8_t		u[16];
+		uint64_t	word;
+
+		CHECK(comb_bound_at_unix_us(kind, VECTOR_UNIX_US, bound));
+		CHECK(parse_uuid(vectors[v].value, expect) == 0);
+		CHECK(memcmp(bound, expect, 16) == 0);
+		CHECK(comb_word_at_unix_us(kind, VECTOR_UNIX_US, UINT64_MAX, &word));
+		comb_encode(kind, word, UINT64_MAX, u);
+		CHECK((sqlserver ? sqlserver_cmp(bound, u) : memcmp(bound, u, 16)) < 0);
+		comb_encode(kind, word | frontier_counter_mask(&comb_families[kind].frontier),
+					UINT64_MAX, u);
+		CHECK((sqlserver ? sqlserver_cmp(bound, u) : memcmp(bound, u, 16)) < 0);
+		/* the last value of the tick before */
+		comb_encode(kind, (word >> comb_families[kind].frontier.counter_bits
+						   << comb_families[kind].frontier.counter_bits) - 1,
+					UINT64_MAX, u);
+		CHECK((sqlserver ? sqlserver_cmp(bound, u) : memcmp(bound, u, 16)) > 0);
+	}
+	{
+		uint8_t		bound[16];
+
+		CHECK(!comb_bound_at_unix_us(COMB_POSTGRESQL_UNIX_MS, -1, bound));
+		CHECK(!comb_bound_at_unix_us(COMB_POSTGRESQL_UNIX_MS, INT64_MAX, bound));
+		CHECK(!comb_bound_at_unix_us(COMB_POSTGRESQL_SQLDATETIME, INT64_C(3453321600000000),
+								bound));
+		CHECK(comb_bound_at_unix_us(COMB_POSTGRESQL_SQLDATETIME, -INT64_C(2208988800000000),
+							   bound));
+	}
+}
+
 void
 test_comb(void)
 {
@@ -369,4 +629,8 @@ test_comb(void)
 	test_clock_words();
 	test_midnight_carry();
 	test_monotonic();
+	test_convert_layouts();
+	test_convert_round_trip();
+	test_convert_order();
+	test_lower_bound();
 }

@@ -126,6 +126,30 @@ test_shift(void)
 	CHECK(!uuidv7_shift_word(word, INT64_MIN + 1, &shifted));
 }
 
+/* The lower bound of a millisecond: the floor of the ms that holds the time. */
+static void
+test_lower_bound(void)
+{
+	uint8_t		u[16];
+	uint8_t		expect[16];
+	uint8_t		v[16];
+	uint64_t	word;
+
+	CHECK(uuidv7_bound_at_unix_us(INT64_C(1645557742000999), u));
+	CHECK(parse_uuid("017F22E2-79B0-7000-8000-000000000000", expect) == 0);
+	CHECK(memcmp(u, expect, 16) == 0);
+	/* at most every value of that ms, whatever its node id and random bits */
+	CHECK(uuidv7_word_from_unix_us(INT64_C(1645557742000000), &word));
+	uuidv7_encode(word, 0, 16, 0, v);
+	CHECK(memcmp(u, v, 16) == 0);
+	uuidv7_encode(word, 0, 16, 1, v);
+	CHECK(memcmp(u, v, 16) < 0);
+	CHECK(uuidv7_bound_at_unix_us(0, u));
+	CHECK(!uuidv7_bound_at_unix_us(-1, u));
+	CHECK(uuidv7_bound_at_unix_us((int64_t) UNIX_MS48_MAX * 1000 + 999, u));
+	CHECK(!uuidv7_bound_at_unix_us(((int64_t) UNIX_MS48_MAX + 1) * 1000, u));
+}
+
 void
 test_rfc9562(void)
 {
@@ -133,4 +157,5 @@ test_rfc9562(void)
 	test_word_conversions();
 	test_encode();
 	test_shift();
+	test_lower_bound();
 }

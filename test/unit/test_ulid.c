@@ -304,6 +304,21 @@ test_ulid_frontier(void)
 	CHECK(frontier_word_ns(&ulid_family, ulid_family.max_word) == INT64_MAX);
 }
 
+/* The lower bound of a millisecond: its time, the 80-bit part zero. */
+static void
+test_lower_bound(void)
+{
+	uint8_t		u[UUID_BYTES];
+	uint8_t		expect[UUID_BYTES];
+
+	CHECK(ulid_bound_at_unix_us(INT64_C(1645557742000999), u));
+	CHECK(parse_uuid("017F22E2-79B0-0000-0000-000000000000", expect) == 0);
+	CHECK(memcmp(u, expect, UUID_BYTES) == 0);
+	CHECK(ulid_bound_at_unix_us(0, u));
+	CHECK(!ulid_bound_at_unix_us(-1, u));
+	CHECK(!ulid_bound_at_unix_us(((int64_t) UNIX_MS48_MAX + 1) * 1000, u));
+}
+
 void
 test_ulid(void)
 {
@@ -314,4 +329,5 @@ test_ulid(void)
 	test_layout();
 	test_xact_low();
 	test_ulid_frontier();
+	test_lower_bound();
 }
