@@ -20,7 +20,7 @@ top=$(cd "$here/../.." && pwd)
 . "$top/test/matrix/lib.sh"
 
 citus_version=13.2.2
-vendor="$top/../shared/vendor"
+vendor=$(realpath -m "$top/../shared/vendor")
 archive="$vendor/citus-$citus_version.tar.xz"
 patch="$vendor/citus-$citus_version-pg15-createdb.patch"
 pg_config=${PG_CONFIG:-pg_config}
