@@ -113,9 +113,16 @@ GucInit(bool preloading)
 {
 	if (preloading)
 	{
-		/* what the configuration asks for, before the check hook may refuse it */
-		const char *wal_frontiers_asked = GetConfigOption("uuid_seq.wal_frontiers", true, false);
-		bool		asked = false;
+		/*
+		 * What the configuration asks for, read before defining the setting
+		 * replaces (and frees) its placeholder and the check hook may
+		 * refuse the value.
+		 */
+		const char *wal_frontiers_text = GetConfigOption("uuid_seq.wal_frontiers", true, false);
+		bool		wal_frontiers_asked = false;
+
+		if (wal_frontiers_text != NULL)
+			(void) parse_bool(wal_frontiers_text, &wal_frontiers_asked);
 
 		DefineCustomIntVariable("uuid_seq.node_id",
 								"Sets the node id stored in the top uuid_seq.node_bits bits of each value's random part.",
@@ -151,8 +158,7 @@ GucInit(bool preloading)
 		 * about and left off; a server asked to log frontiers that it cannot
 		 * log must not start as if it did.
 		 */
-		if (!uuid_seq_wal_frontiers && wal_frontiers_asked != NULL &&
-			parse_bool(wal_frontiers_asked, &asked) && asked)
+		if (wal_frontiers_asked && !uuid_seq_wal_frontiers)
 			ereport(ERROR,
 					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 					 errmsg("uuid_seq.wal_frontiers cannot be turned on before PostgreSQL 15"),

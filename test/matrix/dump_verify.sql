@@ -5,22 +5,22 @@
 CREATE EXTENSION amcheck;
 DO $$
 DECLARE
-    n int;
+    found_count int;
 BEGIN
-    SELECT count(*) INTO n FROM (
+    SELECT count(*) INTO found_count FROM (
         SELECT bt_index_check(i.indexrelid, true)
         FROM pg_index i
         WHERE i.indrelid IN ('by_uuidv7'::regclass, 'by_generate_v7'::regclass,
                              'by_sqlguid'::regclass, 'by_comb'::regclass)) c;
-    ASSERT n = 4, format('%s indexes checked, not 4', n);
+    ASSERT found_count = 4, format('%s indexes checked, not 4', found_count);
 
-    SELECT count(*) INTO n
+    SELECT count(*) INTO found_count
     FROM pg_attrdef d
     JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid
                       AND dep.refclassid = 'pg_proc'::regclass
     JOIN pg_proc p ON p.oid = dep.refobjid
     JOIN pg_extension e ON e.extname = 'uuid_seq' AND e.extnamespace = p.pronamespace;
-    ASSERT n = 4, format('%s defaults call uuid_seq''s functions, not 4', n);
+    ASSERT found_count = 4, format('%s defaults call uuid_seq''s functions, not 4', found_count);
 
     INSERT INTO by_uuidv7 (n) VALUES (0);
     ASSERT (SELECT id FROM by_uuidv7 ORDER BY id DESC LIMIT 1) =

@@ -144,6 +144,7 @@ echo "matrix: PostgreSQL $major: regress (preloaded)"
 if ! timeout "$step_timeout" runuser -u postgres -- env PGHOST="$work" PGPORT=5432 PGUSER=postgres \
 	make -C "$tree" PG_CONFIG="$pg_config" installcheck TAP_TESTS= ISOLATION= >"$logdir/regress.log" 2>&1; then
 	cat "$tree/regression.diffs" 2>/dev/null | head -200 || true
+	cp -r "$tree/results" "$logdir/regress-results" 2>/dev/null || true
 	show "$logdir/regress.log"
 	fail "regress" "pg_regress"
 fi
@@ -158,6 +159,7 @@ echo "matrix: PostgreSQL $major: isolation (preloaded)"
 if ! timeout "$step_timeout" runuser -u postgres -- env PGHOST="$work" PGPORT=5432 PGUSER=postgres \
 	make -C "$tree" PG_CONFIG="$pg_config" installcheck TAP_TESTS= REGRESS= >"$logdir/isolation.log" 2>&1; then
 	cat "$tree/output_iso/regression.diffs" 2>/dev/null | head -200 || true
+	cp -r "$tree/output_iso/results" "$logdir/isolation-results" 2>/dev/null || true
 	show "$logdir/isolation.log"
 	fail "isolation" "pg_isolation_regress"
 fi
