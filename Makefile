@@ -69,6 +69,13 @@ export UUID_SEQ_REGRESS = $(REGRESS)
 prove:
 	$(prove_installcheck)
 
+# The Citus TAP test (test/citus/t/): Citus installed (test/citus/build.sh).
+# Apart from test/t/, which the version matrix runs on every major.
+.PHONY: prove-citus
+prove-citus: PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/citus/t/*.pl))
+prove-citus:
+	$(prove_installcheck)
+
 # The pure core's unit tests: plain $(CC), no server.
 CORE_SRCS = $(wildcard src/core/*.c)
 CORE_HDRS = $(wildcard src/core/*.h)

@@ -2,9 +2,10 @@
 # Installs what building and testing uuid_seq needs on Debian 12 (as root):
 # the PostgreSQL 15 server and headers, the TAP test modules, a C toolchain,
 # clang's libFuzzer and sanitizer runtimes, valgrind, strace (the durability
-# TAP test traces the server's fsyncs), and for the version matrix
+# TAP test traces the server's fsyncs), for the version matrix
 # (test/matrix.sh) debootstrap and the parser generators a PostgreSQL source
-# build needs.
+# build needs, and for building Citus against the server's headers
+# (test/citus/build.sh) the lz4, zstd and GSSAPI headers.
 # Set UUID_SEQ_SKIP_APT=1 to skip (packages already there, or not root).
 set -euo pipefail
 [[ -n "${UUID_SEQ_SKIP_APT:-}" ]] && exit 0
@@ -18,4 +19,4 @@ apt-get install -y -qq --no-install-recommends \
 	build-essential ca-certificates \
 	postgresql-15 postgresql-server-dev-15 postgresql-contrib \
 	libipc-run-perl clang libclang-rt-14-dev valgrind strace \
-	debootstrap bison flex >/dev/null
+	debootstrap bison flex liblz4-dev libzstd-dev libkrb5-dev >/dev/null

@@ -11,7 +11,10 @@
 #      a summary table at the end
 #   3b. (run before 3) the README: every SQL example, in order, on a throwaway preloaded
 #      server and its outputs compared (test/readme-check.sh)
-#   4. the Debian package (test/deb-check.sh): build, install, test the .deb;
+#   4. Citus: build it (cached, test/citus/build.sh) and run its TAP test
+#      (test/citus/t/: a coordinator and workers); skipped without the
+#      Citus source in ../shared/vendor
+#   5. the Debian package (test/deb-check.sh): build, install, test the .deb;
 #      last, as its files replace the ones `make install` put there
 # Servers refuse to run as root, so they run as the postgres user on a copy
 # of the tree it owns.  Not as root, step 3 runs on this machine's server
@@ -55,6 +58,20 @@ else
 		exit 1
 	}
 	make prove
+fi
+
+step "Citus (sharding)"
+bash test/citus/build.sh
+if [[ -e $(pg_config --pkglibdir)/citus.so ]]; then
+	if [[ $(id -u) -eq 0 ]]; then
+		tap=$(mktemp -d /tmp/uuid_seq_citus.XXXXXX)
+		cp -a "$top/." "$tap"
+		chown -R postgres: "$tap"
+		runuser -u postgres -- make -C "$tap" prove-citus
+		rm -rf "$tap"
+	else
+		make prove-citus
+	fi
 fi
 
 step "Debian package"

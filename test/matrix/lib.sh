@@ -103,3 +103,20 @@ matrix_lock()
 	exec {fd}>>"$1"
 	flock "$2" "$fd"
 }
+
+# matrix_remove_outdated ENTRY: removes the other entries named like ENTRY
+# but for the key after its last '-' (older builds of the same thing) that no
+# run holds.
+matrix_remove_outdated()
+{
+	local entry=$1 old
+	for old in "${entry%-*}"-*; do
+		[[ $old == "$entry" || $old == *.lock || $old == *.build ]] && continue
+		(
+			exec {fd}>>"$old.lock"
+			flock -n -x "$fd" || exit 0
+			rm -rf "$old" "$old.lock"
+			matrix_say "removed the outdated build $old"
+		)
+	done
+}
