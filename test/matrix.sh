@@ -281,7 +281,7 @@ setup()
 		echo "| $m | $(field "$m" version || true) | $(cell "$m" build) | $(cell "$m" regress) |" \
 			"$(cell "$m" isolation) | $(cell "$m" tap) | ${minutes[$m]:--} | $(setup "$m") |"
 	done
-	dump=$(field 18 dump)
+	dump=$(field 18 dump || true)
 	[[ -z $dump ]] || echo "
 18 restores a dump of a database made on 15 (18's pg_dump; $dump, indexes, defaults): passed"
 } >"$log/summary.md"

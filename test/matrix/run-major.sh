@@ -63,11 +63,19 @@ if [[ $origin == source ]]; then
 	# (PostgreSQL::Test::Cluster, BackgroundPsql): put 16beta2's beside
 	# them.  The harness is client-side Perl that drives older servers (core
 	# uses it so for cross-version upgrade tests); the server stays 14's.
+	# And its PGXS prove_installcheck prefixes the absolute pg_regress path
+	# with the current directory (fixed before 14.0): give it 16's paths
+	# (no top_builddir: the harness would keep its port locks there).
 	if [[ $major == 14 ]]; then
-		perl_dir=$(dirname "$("$run/root/bin/pg_config" --pgxs)")/../../src/test/perl
-		tar -xJf "$top/../shared/vendor/$(matrix_archive 16)" -C "$perl_dir" \
+		pgxs_src=$(dirname "$("$run/root/bin/pg_config" --pgxs)")/..
+		tar -xJf "$top/../shared/vendor/$(matrix_archive 16)" -C "$pgxs_src/test/perl" \
 			--strip-components=4 --wildcards '*/src/test/perl/PostgreSQL/*' ||
 			matrix_fail "$major" "run (TAP modules of $(matrix_archive 16))" "see the messages above"
+		sed -i -e "/^cd \$(srcdir) && TESTDIR='\$(CURDIR)' PATH=/{
+			s|TESTDIR='\$(CURDIR)'|& TESTLOGDIR='\$(CURDIR)/tmp_check/log' TESTDATADIR='\$(CURDIR)/tmp_check'|
+			s|top_builddir='\$(CURDIR)/\$(top_builddir)' ||
+			s|PG_REGRESS='\$(CURDIR)/|PG_REGRESS='|
+		}" "$pgxs_src/Makefile.global"
 	fi
 	bash "$here/suite.sh" "$major" "$run/root/bin/pg_config" "$top" "$logdir" $dump_port
 	exit
