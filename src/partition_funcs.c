@@ -38,6 +38,7 @@
 #include "core/comb.h"
 #include "core/rfc9562.h"
 #include "core/ulid.h"
+#include "ulid_funcs.h"
 #include "timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_v7_lower_bound);
@@ -48,9 +49,6 @@ PG_FUNCTION_INFO_V1(uuid_v7_text_to_timestamptz);
 PG_FUNCTION_INFO_V1(ulid_text_to_timestamptz);
 PG_FUNCTION_INFO_V1(comb_text_to_timestamptz);
 PG_FUNCTION_INFO_V1(comb_sqldatetime_text_to_timestamptz);
-
-/* ulid_funcs.c: the ULID text form as uuid, 22P02 for bad text */
-extern Datum ulid_to_uuid(PG_FUNCTION_ARGS);
 
 /* A core function writing the lower bound of a Unix-microsecond time. */
 typedef bool (*LowerBoundFn) (int64_t unix_us, uint8_t out[UUID_BYTES]);

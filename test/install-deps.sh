@@ -19,4 +19,5 @@ apt-get install -y -qq --no-install-recommends \
 	build-essential ca-certificates \
 	postgresql-15 postgresql-server-dev-15 postgresql-contrib \
 	libipc-run-perl clang libclang-rt-14-dev valgrind strace \
-	debootstrap bison flex liblz4-dev libzstd-dev libkrb5-dev >/dev/null
+	debootstrap debian-archive-keyring gpgv xz-utils bison flex zlib1g-dev \
+	liblz4-dev libzstd-dev libkrb5-dev >/dev/null

@@ -38,6 +38,7 @@ use strict;
 use warnings;
 use utf8;
 use open qw(:std :encoding(UTF-8));
+use File::Temp qw(tempfile);
 
 my $readme = shift // 'README.md';
 my $verbose = $ENV{README_CHECK_VERBOSE};
@@ -162,20 +163,24 @@ for my $db (@dbs) {
 		$script .= "\\echo '<<<readme-check $k>>>'\n$stmts[$k]{sql}\n";
 	}
 	$script .= "\\echo '<<<readme-check end>>>'\n";
-	my $tmp = "/tmp/readme-check.$$.sql";
-	open my $o, '>', $tmp or die "$tmp: $!\n";
+	my ($o, $tmp) = tempfile('readme-check-XXXXXX', SUFFIX => '.sql', TMPDIR => 1, UNLINK => 1);
+	binmode $o, ':encoding(UTF-8)';
 	print $o $script;
 	close $o;
 	local $ENV{PGTZ} = 'America/Sao_Paulo';
 	local $ENV{PGOPTIONS} = '';
 	my $res = `psql -X -q -P footer=off -v ON_ERROR_STOP=0 -d $name < $tmp 2>&1`;
-	unlink $tmp;
+	my $psql_status = $?;
 	my $k;
 	for my $l (split /\n/, $res) {
 		if ($l =~ /^<<<readme-check (\d+|end)>>>$/) { $k = $1; next; }
 		die "psql printed before the first statement: $l\n" unless defined $k;
 		push @{$actual[$k]}, $l if $k ne 'end';
 	}
+	# psql must have run the whole script: a server or psql that died
+	# partway would leave later statements without output, which passes
+	die "psql stopped before the end of the script (status $psql_status):\n$res\n"
+	  unless $psql_status == 0 && defined $k && $k eq 'end';
 	for my $a (@actual) { pop @$a while $a && @$a && $a->[-1] eq "" }
 }
 

@@ -3,21 +3,21 @@
 #   1. packages with apt-get (test/install-deps.sh), build, install
 #   2. unit tests of the pure core (no server), also under ASan+UBSan and
 #      valgrind, and a bounded libFuzzer run of its harnesses
-#   3. the version matrix (test/matrix.sh): for every PostgreSQL major from
+#   3. the README: every SQL example, in order, on a throwaway preloaded
+#      server and its outputs compared (test/readme-check.sh)
+#   4. the version matrix (test/matrix.sh): for every PostgreSQL major from
 #      13 to 18 (15 is this machine's, the others come from Debian chroots
 #      and vendored sources), a build without warnings, pg_regress +
 #      isolation against a throwaway server preloading uuid_seq, and every
 #      TAP test (their own servers: without preload, with preload, ...);
 #      a summary table at the end
-#   3b. (run before 3) the README: every SQL example, in order, on a throwaway preloaded
-#      server and its outputs compared (test/readme-check.sh)
-#   4. Citus: build it (cached, test/citus/build.sh) and run its TAP test
+#   5. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor
-#   5. the Debian package (test/deb-check.sh): build, install, test the .deb;
+#   6. the Debian package (test/deb-check.sh): build, install, test the .deb;
 #      last, as its files replace the ones `make install` put there
 # Servers refuse to run as root, so they run as the postgres user on a copy
-# of the tree it owns.  Not as root, step 3 runs on this machine's server
+# of the tree it owns.  Not as root, step 4 runs on this machine's server
 # only (pg_regress, isolation, TAP).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -43,7 +43,7 @@ result()
 
 fail()
 {
-	result failed "$1"
+	result failed "${1,,}"
 	printf 'matrix: PostgreSQL %s: %s failed: %s\n' "$major" "$1" "$2" >&2
 	exit 1
 }
@@ -203,7 +203,7 @@ cp -r "$tree/tmp_check/log" "$logdir/tap-logs" 2>/dev/null || true
 if [[ -z $tap_ok ]]; then
 	show "$logdir/tap.log"
 	for f in "$tree"/tmp_check/log/regress_log_*; do
-		[[ -e $f ]] && grep -E '^(not ok|#)' "$f" | head -40 | sed "s|^|${f##*/}: |"
+		[[ -e $f ]] && grep -E '^(not ok|#)' "$f" | head -40 | sed "s|^|${f##*/}: |" || true
 	done
 	fail "TAP" "prove"
 fi
