@@ -13,6 +13,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes qw(usleep);
 use FindBin;
 use lib "$FindBin::Bin/../perl";
 use UuidSeqGenerators;
@@ -153,8 +154,14 @@ $primary->safe_psql('postgres', 'SELECT pg_switch_wal()');
 ok(eval { $stale->wait_for_log(qr/resource manager with ID 171 not registered/); 1 },
 	'a standby without the setting stops at the first lease record')
   or diag(slurp_file($stale->logfile));
-# turning the setting on there (and restarting) lets it replay and go on
-$stale->_update_pid(0);    # the node stopped by itself: forget its pid
+# turning the setting on there (and restarting) lets it replay and go on;
+# the node stops by itself: wait until its postmaster is gone (the FATAL is
+# logged before it exits), then forget its pid
+my $stale_pid_file = $stale->data_dir . '/postmaster.pid';
+my $stale_deadline = time + 180;
+usleep(100_000) while -e $stale_pid_file && time < $stale_deadline;
+ok(!-e $stale_pid_file, 'the standby without the setting has exited');
+$stale->_update_pid(0);
 $stale->append_conf('postgresql.conf', "uuid_seq.wal_frontiers = on\n");
 $stale->start;
 $primary->wait_for_catchup($stale, 'replay', $primary->lsn('insert'));
