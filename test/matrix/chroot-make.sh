@@ -113,14 +113,4 @@ touch "$entry/$matrix_stamp"
 matrix_say "PostgreSQL $major: chroot $entry ready"
 echo "$entry" >"$out"
 
-# Older chroots of this major that no run holds.
-for old in "$base/$major"-*; do
-	[[ $old == "$entry" || $old == "$entry.lock" || $old == *.lock ]] && continue
-	(
-		exec {fd}>>"$old.lock"
-		flock -n -x "$fd" || exit 0
-		matrix_no_mounts_under "$old" || exit 0
-		rm -rf "$old" "$old.lock"
-		matrix_say "PostgreSQL $major: removed the outdated chroot $old"
-	)
-done
+matrix_remove_outdated "$entry"

@@ -105,8 +105,8 @@ matrix_lock()
 }
 
 # matrix_remove_outdated ENTRY: removes the other entries named like ENTRY
-# but for the key after its last '-' (older builds of the same thing) that no
-# run holds.
+# but for the key after its last '-' (older chroots or builds of the same
+# thing) that no run holds and nothing is mounted under.
 matrix_remove_outdated()
 {
 	local entry=$1 old
@@ -115,8 +115,9 @@ matrix_remove_outdated()
 		(
 			exec {fd}>>"$old.lock"
 			flock -n -x "$fd" || exit 0
+			matrix_no_mounts_under "$old" || exit 0
 			rm -rf "$old" "$old.lock"
-			matrix_say "removed the outdated build $old"
+			matrix_say "removed the outdated $old"
 		)
 	done
 }

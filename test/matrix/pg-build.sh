@@ -89,13 +89,4 @@ touch "$entry/$matrix_stamp"
 matrix_say "PostgreSQL $major: build $entry ready"
 echo "$entry" >"$out"
 
-# Older builds of this major that no run holds.
-for old in "$base/$major"-*; do
-	[[ $old == "$entry" || $old == *.lock || $old == *.build ]] && continue
-	(
-		exec {fd}>>"$old.lock"
-		flock -n -x "$fd" || exit 0
-		rm -rf "$old" "$old.lock"
-		matrix_say "PostgreSQL $major: removed the outdated build $old"
-	)
-done
+matrix_remove_outdated "$entry"
