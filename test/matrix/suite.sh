@@ -179,7 +179,7 @@ if [[ -n $dump_port ]]; then
 	{
 		as_postgres "$bindir/pg_dump" -h 127.0.0.1 -p "$dump_port" -d fixture -f "$work/fixture.sql" &&
 			grep -v -E '^ALTER TABLE ONLY .* SET \(pg_attver=[0-9]+\);$' "$work/fixture.sql" >"$work/restore.sql" &&
-		echo "left out: $(grep -c -E 'SET \(pg_attver=' "$work/fixture.sql") pg_attver statements" &&
+			echo "left out: $(grep -c -E 'SET \(pg_attver=' "$work/fixture.sql") pg_attver statements" &&
 			as_postgres "$bindir/createdb" restored &&
 			as_postgres "${psql[@]}" -d restored -f "$work/restore.sql" >/dev/null &&
 			as_postgres "${psql[@]}" -A -t -d restored -f "$tree/test/matrix/dump_rows.sql" >"$work/rows.out" &&
