@@ -14,8 +14,8 @@ if [[ $(id -u) -ne 0 ]]; then
 	exit 0
 fi
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends \
+apt-get -o Acquire::Retries=3 update -qq
+apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends \
 	build-essential ca-certificates \
 	postgresql-15 postgresql-server-dev-15 postgresql-contrib \
 	libipc-run-perl clang libclang-rt-14-dev valgrind strace \

@@ -59,8 +59,15 @@ in_root()
 		LANG=C.UTF-8 HOME=/root DEBIAN_FRONTEND=noninteractive "$@"
 }
 
+# debootstrap into an empty directory, up to three times: a mirror may drop
+# a connection (apt in the chroot retries by itself, below).
+debootstrap_afresh()
+{
+	rm -rf "$entry"
+	debootstrap --variant=minbase "$suite" "$entry" "$matrix_mirror"
+}
 matrix_say "PostgreSQL $major: debootstrap $suite into $entry"
-debootstrap --variant=minbase "$suite" "$entry" "$matrix_mirror" ||
+debootstrap_afresh || { sleep 10 && debootstrap_afresh; } || { sleep 30 && debootstrap_afresh; } ||
 	matrix_fail "$major" "chroot (debootstrap $suite)" "see the messages above"
 
 # Only the suite itself: its point releases are what a bullseye, trixie or
@@ -73,8 +80,10 @@ debootstrap --variant=minbase "$suite" "$entry" "$matrix_mirror" ||
 cp /etc/resolv.conf "$entry/etc/resolv.conf"
 # sid's Release file is valid for a week only; a mirror that lags the
 # machine's clock (a snapshot, a stale proxy) would otherwise make apt refuse
-# it.  The packages are still checked against the signed Release file.
-echo 'Acquire::Check-Valid-Until "false";' >"$entry/etc/apt/apt.conf.d/99uuid-seq-matrix"
+# it.  The packages are still checked against the signed Release file.  And
+# a download that fails is tried again.
+printf 'Acquire::Check-Valid-Until "false";\nAcquire::Retries "3";\n' \
+	>"$entry/etc/apt/apt.conf.d/99uuid-seq-matrix"
 # No service starts in the chroot, and installing the server makes no cluster.
 printf '#!/bin/sh\nexit 101\n' >"$entry/usr/sbin/policy-rc.d"
 chmod 755 "$entry/usr/sbin/policy-rc.d"
