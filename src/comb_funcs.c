@@ -10,7 +10,6 @@
  */
 #include "postgres.h"
 
-#include "common/int.h"
 #include "fmgr.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
@@ -118,8 +117,7 @@ comb_new_at(PG_FUNCTION_ARGS)
 	uint64		word;
 	pg_uuid_t  *uuid;
 
-	if (TIMESTAMP_NOT_FINITE(ts) ||
-		pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &unix_us) ||
+	if (!timestamptz_unix_us(ts, &unix_us) ||
 		!comb_word_at_unix_us(kind, unix_us, random_u64(), &word))
 		report_time_out_of_range(family);
 	uuid = palloc(sizeof(pg_uuid_t));

@@ -28,7 +28,6 @@
  */
 #include "postgres.h"
 
-#include "common/int.h"
 #include "fmgr.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
@@ -64,9 +63,7 @@ lower_bound(FunctionCallInfo fcinfo, const FrontierFamily *family, LowerBoundFn 
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	int64		unix_us;
 
-	if (TIMESTAMP_NOT_FINITE(ts) ||
-		pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, &unix_us) ||
-		!bound(unix_us, uuid->data))
+	if (!timestamptz_unix_us(ts, &unix_us) || !bound(unix_us, uuid->data))
 		report_time_out_of_range(family);
 	PG_RETURN_UUID_P(uuid);
 }

@@ -7,6 +7,7 @@
 #ifndef UUID_SEQ_TIMECONV_H
 #define UUID_SEQ_TIMECONV_H
 
+#include "common/int.h"
 #include "datatype/timestamp.h"
 
 #include "compat.h"
@@ -26,6 +27,17 @@ static inline TimestampTz
 unix_ms_to_timestamptz(uint64 unix_ms)
 {
 	return unix_us_to_timestamptz((int64) unix_ms * 1000);
+}
+
+/*
+ * Unix microseconds of any finite timestamp (before 1970 too): false for an
+ * infinity or a time whose Unix microseconds overflow.
+ */
+static inline bool
+timestamptz_unix_us(TimestampTz ts, int64 *unix_us)
+{
+	return !TIMESTAMP_NOT_FINITE(ts) &&
+		!pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, unix_us);
 }
 
 /*
