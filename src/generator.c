@@ -155,7 +155,8 @@ generator_take(GeneratorId id, FrontierTake *take)
 	{
 		case FRONTIER_OK:
 			if (uuid_seq_shared != NULL &&
-				take->word >= pg_atomic_read_u64(&uuid_seq_shared->frontier[id].lease))
+				(take->word >= pg_atomic_read_u64(&uuid_seq_shared->frontier[id].lease) ||
+				 persist_leases_unlogged(uuid_seq_shared)))
 				persist_extend_lease(uuid_seq_shared, id, take->word);
 			return;
 		case FRONTIER_CLOCK_OUT_OF_RANGE:

@@ -163,6 +163,17 @@ GucInit(bool preloading)
 					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 					 errmsg("uuid_seq.wal_frontiers cannot be turned on before PostgreSQL 15"),
 					 errhint("Remove uuid_seq.wal_frontiers from the configuration.")));
+
+		/*
+		 * A standby replays only from its last restartpoint: the leases it
+		 * replayed before are kept in its frontier file alone.
+		 */
+		if (uuid_seq_wal_frontiers && !uuid_seq_persist)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("uuid_seq.wal_frontiers requires uuid_seq.persist"),
+					 errdetail("A server that replays lease records keeps them in its frontier file across restarts."),
+					 errhint("Turn uuid_seq.persist on, or turn uuid_seq.wal_frontiers off.")));
 	}
 	DefineCustomEnumVariable("uuid_seq.on_overflow",
 							 "Sets what a generator does when the steps of the current clock tick are used up.",

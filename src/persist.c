@@ -1,6 +1,8 @@
 /*
  * persist.c
- *		Keeping the shared frontiers across restarts (uuid_seq.persist).
+ *		Keeping the shared frontiers across restarts (uuid_seq.persist) and
+ *		their leases, in the frontier file and, with uuid_seq.wal_frontiers,
+ *		in the WAL.
  *
  * The file $PGDATA/uuid_seq.frontiers (written as a .tmp file, then
  * durable_rename) holds one word per family, and at start the fresh
@@ -10,11 +12,23 @@
  * - at clean (and immediate) shutdown by the postmaster: the frontiers;
  * - while running, by a backend about to hand out a value at or above its
  *   family's lease: leases LEASE_NS of clock time above the frontiers.  The
- *   new leases are published only once the file is durable, so the file
- *   always lies above every value handed out, and a postmaster that dies
- *   (kill -9, power loss) restarts above them too, even with the clock
+ *   new leases are published only once the file (and, with
+ *   uuid_seq.wal_frontiers, a WAL record of them: wal.c) is durable, so the
+ *   file always lies above every value handed out, and a postmaster that
+ *   dies (kill -9, power loss) restarts above them too, even with the clock
  *   behind.  The price: one fsync per LEASE_NS of frontier progress, and
- *   after such a crash the frontier starts up to LEASE_NS ahead of the clock.
+ *   after such a crash the frontier starts up to LEASE_NS ahead of the clock;
+ * - in recovery, by the replay of a lease record that reaches this server's
+ *   own lease: leases REPLAY_LEASE_NS above the replayed ones, so that a
+ *   standby writes its file about once per REPLAY_LEASE_NS of the primary's
+ *   frontier progress, not once per record.  The file must lie above every
+ *   replayed lease: a restart replays only from the last restartpoint.
+ *
+ * Leases renewed in recovery (replay, hot-standby generation) cannot be
+ * logged.  They are marked unlogged, and once recovery has ended the first
+ * value taken from any family renews and logs them before it is handed out
+ * (persist_leases_unlogged), so every value a promoted server hands out
+ * lies under a logged lease.
  *
  * After a backend crash the postmaster re-initialises shared memory without
  * exiting: its on_shmem_exit callback runs with the old segment still
@@ -29,6 +43,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "access/xlog.h"
 #include "miscadmin.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
@@ -47,6 +62,9 @@
 
 /* How far ahead of the frontier (in clock time) a lease reaches. */
 #define LEASE_NS	INT64CONST(1000000000)
+
+/* ... and one renewed by the replay of a lease record */
+#define REPLAY_LEASE_NS	(10 * LEASE_NS)
 
 /* the frontiers as the segment of the last crash left them (postmaster) */
 static bool have_crash_copy = false;
@@ -115,6 +133,13 @@ read_frontier_file(uint64 *words, bool *present)
 							FRONTIER_FILE_NAME),
 					 errdetail("Generators start from the clock.")));
 			break;
+		case FRONTIER_FILE_LATER_FORMAT:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATA_CORRUPTED),
+					 errmsg("ignoring uuid_seq frontier file \"%s\": it was written by a later release of uuid_seq",
+							FRONTIER_FILE_NAME),
+					 errdetail("Generators start from the clock.")));
+			break;
 		case FRONTIER_FILE_BAD_CHECKSUM:
 			ereport(WARNING,
 					(errcode(ERRCODE_DATA_CORRUPTED),
@@ -139,13 +164,13 @@ persist_restore(UuidSeqShared *shared)
 	uint64		words[GENERATOR_COUNT] = {0};
 	bool		present[GENERATOR_COUNT] = {0};
 
-	if (!uuid_seq_persist && !uuid_seq_wal_frontiers)
+	if (!uuid_seq_persist)
 	{
 		/* nothing to lease: the hot path never reaches a lease */
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease, PG_UINT64_MAX);
 	}
-	else if (uuid_seq_persist && read_frontier_file(words, present))
+	else if (read_frontier_file(words, present))
 	{
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 		{
@@ -173,7 +198,7 @@ persist_restore(UuidSeqShared *shared)
 	}
 
 	/* the first value above a restored frontier renews its lease */
-	if (uuid_seq_persist || uuid_seq_wal_frontiers)
+	if (uuid_seq_persist)
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease,
 								pg_atomic_read_u64(&shared->frontier[i].word));
@@ -264,58 +289,73 @@ write_frontier_file(const uint64 *words, int elevel)
 	return rc == 0;
 }
 
-/* A lease LEASE_NS of clock time above frontier word `word` of a family. */
+/* A lease reach_ns of clock time above frontier word `word` of a family. */
 static uint64
-lease_above(const FrontierFamily *family, uint64 word)
+lease_above(const FrontierFamily *family, uint64 word, int64 reach_ns)
 {
 	int64		ns = frontier_word_ns(family, word);
 	uint64		lease;
 
-	if (ns > PG_INT64_MAX - LEASE_NS ||
-		!family->word_from_ns(family, ns + LEASE_NS, &lease) || lease <= word)
+	if (ns > PG_INT64_MAX - reach_ns ||
+		!family->word_from_ns(family, ns + reach_ns, &lease) || lease <= word)
 		return family->max_word;
 	return lease;
 }
 
 /*
- * Renew every family's lease to LEASE_NS above its frontier, or above
- * floor[i] where that is higher, make the new leases durable (the file with
- * uuid_seq.persist, the WAL with uuid_seq.wal_frontiers), then publish
- * them.  Failing to make them durable is reported at elevel; at ERROR the
- * leases stay as they were.  The caller holds lease_lock.
+ * Renew every family's lease to reach_ns above its frontier, or above
+ * floor[i] where that is higher, make the new leases durable (the file, and
+ * the WAL with uuid_seq.wal_frontiers, or mark them unlogged in recovery),
+ * then publish them.  Failing to make them durable is reported at elevel; at
+ * ERROR the leases stay as they were.  Only with uuid_seq.persist (the lease
+ * is the largest word otherwise).  The caller holds lease_lock.
  */
 static void
-renew_leases(UuidSeqShared *shared, const uint64 *floor, int elevel)
+renew_leases(UuidSeqShared *shared, const uint64 *floor, int64 reach_ns,
+			 int elevel)
 {
 	uint64		leases[GENERATOR_COUNT];
 
+	Assert(uuid_seq_persist);
 	for (int i = 0; i < GENERATOR_COUNT; i++)
 	{
 		uint64		frontier = Max(pg_atomic_read_u64(&shared->frontier[i].word), floor[i]);
 		uint64		lease = pg_atomic_read_u64(&shared->frontier[i].lease);
 
 		if (frontier != 0)
-			lease = Max(lease, lease_above(generator_families[i], frontier));
+			lease = Max(lease, lease_above(generator_families[i], frontier, reach_ns));
 		leases[i] = lease;
 	}
-	if (uuid_seq_persist && !write_frontier_file(leases, elevel))
+	if (!write_frontier_file(leases, elevel))
 		return;
-	wal_log_leases(leases);
+	pg_atomic_write_u32(&shared->leases_unlogged, wal_log_leases(leases) ? 0 : 1);
 	for (int i = 0; i < GENERATOR_COUNT; i++)
 		pg_atomic_write_u64(&shared->frontier[i].lease, leases[i]);
+}
+
+bool
+persist_leases_unlogged(UuidSeqShared *shared)
+{
+	/*
+	 * Recovery first: a process that sees it ended (RecoveryInProgress has
+	 * a barrier there) also sees the mark set while it lasted.
+	 */
+	return uuid_seq_wal_frontiers && !RecoveryInProgress() &&
+		pg_atomic_read_u32(&shared->leases_unlogged) != 0;
 }
 
 void
 persist_extend_lease(UuidSeqShared *shared, GeneratorId id, uint64 word)
 {
 	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
-	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease))
+	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease) ||
+		persist_leases_unlogged(shared))
 	{
 		uint64		floor[GENERATOR_COUNT] = {0};
 
 		/* an ERROR releases the lock; the value taken is then never handed out */
 		floor[id] = word;
-		renew_leases(shared, floor, ERROR);
+		renew_leases(shared, floor, LEASE_NS, ERROR);
 	}
 	LWLockRelease(shared->lease_lock);
 }
@@ -334,13 +374,28 @@ void
 persist_replay(UuidSeqShared *shared, const uint64 *words, const bool *present)
 {
 	uint64		floor[GENERATOR_COUNT] = {0};
+	bool		beyond_lease = false;
 
 	for (int i = 0; i < GENERATOR_COUNT; i++)
-		if (present[i])
-			raise_word(&shared->frontier[i].word, words[i]);
-	/* this server's own leases (and file) then cover the raised frontiers */
+	{
+		if (!present[i])
+			continue;
+		raise_word(&shared->frontier[i].word, words[i]);
+		if (words[i] >= pg_atomic_read_u64(&shared->frontier[i].lease))
+			beyond_lease = true;
+	}
+	if (!beyond_lease)
+		return;					/* the file already lies above the record */
+
+	/*
+	 * This server's own leases (and file) must then cover the raised
+	 * frontiers before replay goes on: a restartpoint past this record would
+	 * leave the file as its only copy.  A failed write stops replay (ERROR
+	 * is FATAL in the startup process), which retries the record when the
+	 * server starts again.
+	 */
 	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
-	renew_leases(shared, floor, LOG);
+	renew_leases(shared, floor, REPLAY_LEASE_NS, ERROR);
 	LWLockRelease(shared->lease_lock);
 }
 

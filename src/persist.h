@@ -1,6 +1,7 @@
 /*
  * persist.h
- *		Keeping the shared frontiers across restarts (uuid_seq.persist).
+ *		Keeping the shared frontiers across restarts (uuid_seq.persist) and
+ *		their leases (in the WAL too with uuid_seq.wal_frontiers).
  */
 #ifndef UUID_SEQ_PERSIST_H
 #define UUID_SEQ_PERSIST_H
@@ -16,8 +17,15 @@ extern void persist_restore(UuidSeqShared *shared);
 extern void persist_register(UuidSeqShared *shared);
 
 /*
- * Make the file cover `word`, just taken from family id and at or above its
- * lease, before it is handed out: renews every lease durably.
+ * True when the published leases were renewed in recovery and recovery has
+ * since ended: the next value must log them first (persist_extend_lease).
+ */
+extern bool persist_leases_unlogged(UuidSeqShared *shared);
+
+/*
+ * Make the file (and the WAL) cover `word`, just taken from family id and at
+ * or above its lease or under unlogged leases, before it is handed out:
+ * renews every lease durably.
  */
 extern void persist_extend_lease(UuidSeqShared *shared, GeneratorId id,
 								 uint64 word);

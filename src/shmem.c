@@ -106,6 +106,7 @@ shmem_startup(void)
 			uuid_seq_shared->origin[i] = ORIGIN_CLOCK;
 		}
 		pg_atomic_init_u64(&uuid_seq_shared->stats_epoch, 1);
+		pg_atomic_init_u32(&uuid_seq_shared->leases_unlogged, 0);
 		uuid_seq_shared->nslots = nslots;
 		uuid_seq_shared->lease_lock = &(GetNamedLWLockTranche("uuid_seq"))->lock;
 		persist_restore(uuid_seq_shared);

@@ -41,8 +41,8 @@ typedef struct BackendSlot
 /*
  * A family's frontier and its lease, on a cache line of their own.  With
  * uuid_seq.persist, no value at or above the lease is handed out before the
- * frontier file holds a larger lease (persist.c); otherwise the lease is the
- * largest uint64.
+ * frontier file (and, with uuid_seq.wal_frontiers, the WAL) holds a larger
+ * lease (persist.c); otherwise the lease is the largest uint64.
  */
 typedef struct SharedFrontier
 {
@@ -69,6 +69,8 @@ typedef struct UuidSeqShared
 	SharedFrontier frontier[GENERATOR_COUNT];
 	FrontierOrigin origin[GENERATOR_COUNT];
 	LWLock	   *lease_lock;		/* serialises lease extensions */
+	pg_atomic_uint32 leases_unlogged;	/* 1: renewed in recovery, not in
+										 * the WAL yet */
 	pg_atomic_uint64 stats_epoch;	/* bumped by uuid_seq_reset_stats() */
 	int			nslots;			/* entries of "uuid_seq backend slots" */
 } UuidSeqShared;

@@ -16,14 +16,15 @@
  */
 #define UUID_SEQ_RMGR_ID	171
 
-/* Register the resource manager when uuid_seq.wal_frontiers is on. */
+/* Register the resource manager (preloaded, PostgreSQL 15 and later). */
 extern void WalInit(void);
 
 /*
- * On a primary with uuid_seq.wal_frontiers: log the leases of every family
- * and flush the record, before they are relied on.  A no-op otherwise
- * (setting off, or in recovery, where nothing can be logged).
+ * With uuid_seq.wal_frontiers: log the leases of every family and flush the
+ * record, before they are relied on.  True when the leases are in the WAL
+ * or need not be (the setting is off); false in recovery, where nothing can
+ * be logged: the caller must log them once recovery has ended.
  */
-extern void wal_log_leases(const uint64 leases[GENERATOR_COUNT]);
+extern bool wal_log_leases(const uint64 leases[GENERATOR_COUNT]);
 
 #endif							/* UUID_SEQ_WAL_H */

@@ -64,6 +64,8 @@ frontier_file_decode(const uint8_t *buf, size_t len, uint32_t pg_major,
 		return FRONTIER_FILE_BAD_MAGIC;
 	if (len < HEADER_BYTES)
 		return FRONTIER_FILE_TRUNCATED;
+	if (get_le(buf + 4, 4) > FRONTIER_FILE_FORMAT)
+		return FRONTIER_FILE_LATER_FORMAT;
 	if (get_le(buf + 4, 4) != FRONTIER_FILE_FORMAT || get_le(buf + 8, 4) != pg_major)
 		return FRONTIER_FILE_WRONG_VERSION;
 	count = get_le(buf + 12, 4);

@@ -20,7 +20,9 @@
 #include <stdint.h>
 
 #define FRONTIER_FILE_MAGIC		UINT32_C(0x71657375)	/* "usq\x71" */
+#ifndef FRONTIER_FILE_FORMAT	/* test/t/013_wal_faults.pl builds the next */
 #define FRONTIER_FILE_FORMAT	1
+#endif
 #define FRONTIER_FILE_MAX_FAMILIES 64
 
 typedef enum FrontierFileStatus
@@ -28,7 +30,9 @@ typedef enum FrontierFileStatus
 	FRONTIER_FILE_OK = 0,
 	FRONTIER_FILE_TRUNCATED,	/* shorter than its header says */
 	FRONTIER_FILE_BAD_MAGIC,	/* not a frontier file */
-	FRONTIER_FILE_WRONG_VERSION,	/* another format or PostgreSQL major */
+	FRONTIER_FILE_WRONG_VERSION,	/* an earlier format or another PostgreSQL
+									 * major */
+	FRONTIER_FILE_LATER_FORMAT, /* a format of a later release */
 	FRONTIER_FILE_BAD_CHECKSUM, /* damaged */
 	FRONTIER_FILE_BAD_LENGTH	/* bytes beyond the checksum, or too many */
 } FrontierFileStatus;

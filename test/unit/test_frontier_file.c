@@ -62,4 +62,10 @@ test_frontier_file(void)
 	memcpy(copy, buf, len);
 	copy[12] = 200;				/* more families than a file may hold */
 	CHECK(frontier_file_decode(copy, len, 15, back, present, 3) == FRONTIER_FILE_BAD_LENGTH);
+	/* a format of a later release, and one of an earlier: told apart */
+	memcpy(copy, buf, len);
+	copy[4] = FRONTIER_FILE_FORMAT + 1;
+	CHECK(frontier_file_decode(copy, len, 15, back, present, 3) == FRONTIER_FILE_LATER_FORMAT);
+	copy[4] = FRONTIER_FILE_FORMAT - 1;
+	CHECK(frontier_file_decode(copy, len, 15, back, present, 3) == FRONTIER_FILE_WRONG_VERSION);
 }

@@ -1,0 +1,249 @@
+# uuid_seq.wal_frontiers under faults that 010_standby.pl takes one at a
+# time, each a case an adversarial review broke in 1.1 (PostgreSQL 15 and
+# later; skipped before, where the setting cannot be turned on):
+#
+# - leases renewed during recovery are logged before a value relies on them:
+#   after a crash restart of the primary, after a kill -9 of one backend
+#   (the postmaster restarts the others), and in a cascade P -> S1 -> S2
+#   where S1 is promoted, generates and dies and S2 is promoted, a promoted
+#   standby continues above every value handed out before;
+# - uuid_seq.wal_frontiers = on with uuid_seq.persist = off is refused at
+#   start, naming both settings;
+# - a server that meets lease records replays them whatever the setting
+#   says: turned off after an unclean stop, the server starts and its
+#   frontiers are raised;
+# - a frontier-file write that fails during replay stops replay, and the
+#   record is replayed again at the next start;
+# - a lease record of a later frontier format stops replay with a message
+#   that says to install the primary's version (a second build of the
+#   module, with the next format, plays the newer primary).
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(usleep);
+use File::Path qw(make_path);
+use File::Temp qw(tempdir);
+use Cwd qw(getcwd);
+
+my $preload = "shared_preload_libraries = 'uuid_seq'\nuuid_seq.wal_frontiers = on\n";
+
+my $probe = PostgreSQL::Test::Cluster->new('probe');
+if ($probe->pg_version < 15)
+{
+	plan skip_all => 'uuid_seq.wal_frontiers needs PostgreSQL 15 or later';
+}
+
+# A primary preloading uuid_seq with the leases in the WAL.
+sub primary
+{
+	my ($name, $conf) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init(allows_streaming => 1);
+	$node->append_conf('postgresql.conf', $preload . ($conf // ''));
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+	return $node;
+}
+
+# A streaming standby of $upstream (a backup taken now), started.
+sub standby_of
+{
+	my ($upstream, $name, $conf) = @_;
+	$upstream->backup("${name}_base");
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init_from_backup($upstream, "${name}_base", has_streaming => 1);
+	$node->append_conf('postgresql.conf', $conf) if $conf;
+	$node->start;
+	return $node;
+}
+
+# Generate $n v7 values on $node into table $table (created there).
+sub generate
+{
+	my ($node, $table, $n, $shift) = @_;
+	$node->safe_psql('postgres', qq{
+		SET uuid_seq.clock_shift = '$shift';
+		CREATE TABLE $table AS SELECT uuid_generate_v7() u FROM generate_series(1, $n)});
+}
+
+sub promote
+{
+	my ($node) = @_;
+	$node->promote;
+	$node->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+	  or die $node->name . ' was not promoted';
+}
+
+# How many of $n values generated on $node now are at or below every value
+# of $table (there, replicated): 0 when the promise holds.
+sub not_above
+{
+	my ($node, $table, $n) = @_;
+	return $node->safe_psql('postgres', qq{
+		CREATE TABLE after_$table AS SELECT uuid_generate_v7() u FROM generate_series(1, $n);
+		SELECT count(*) FROM after_$table WHERE u <= (SELECT u FROM $table ORDER BY u DESC LIMIT 1)});
+}
+
+# Wait until a node that stops by itself has exited, then forget its pid.
+sub wait_exited
+{
+	my ($node) = @_;
+	my $pid_file = $node->data_dir . '/postmaster.pid';
+	my $deadline = time + 180;
+	usleep(100_000) while -e $pid_file && time < $deadline;
+	ok(!-e $pid_file, $node->name . ' has stopped');
+	$node->_update_pid(0);
+}
+
+# 1a. The primary crashes and restarts: its crash recovery replays its own
+# lease records and renews the leases; the values it hands out next must be
+# logged before the standby is promoted.
+{
+	my $primary = primary('crash_primary');
+	my $standby = standby_of($primary, 'crash_standby');
+	generate($primary, 'a', 1000, '10 min');
+	$primary->stop('immediate');
+	$primary->start;
+	generate($primary, 'b', 1000, '10 min');
+	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
+	$primary->stop('immediate');
+	promote($standby);
+	is(not_above($standby, 'b', 1000), '0',
+		'primary crash restart: the promoted standby continues above every value');
+	$standby->stop;
+}
+
+# 1b. One generating backend is killed: the postmaster restarts the backends
+# and recovers, without exiting.
+{
+	my $primary = primary('kill_primary', "restart_after_crash = on\n");
+	my $standby = standby_of($primary, 'kill_standby');
+	generate($primary, 'a', 1000, '10 min');
+	my $session = $primary->background_psql('postgres');
+	my $pid = $session->query_safe(q{
+		SET uuid_seq.clock_shift = '10 min';
+		SELECT count(uuid_generate_v7()) FROM generate_series(1, 1000);
+		SELECT pg_backend_pid()});
+	($pid) = $pid =~ /(\d+)\s*$/;
+	kill 'KILL', $pid;
+	eval { $session->quit };
+	$primary->poll_query_until('postgres', 'SELECT true')
+	  or die 'the primary did not come back after the backend crash';
+	generate($primary, 'b', 1000, '10 min');
+	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
+	$primary->stop('immediate');
+	promote($standby);
+	is(not_above($standby, 'b', 1000), '0',
+		'backend killed: the promoted standby continues above every value');
+	$standby->stop;
+}
+
+# 1c. A cascade P -> S1 -> S2: S1 replays P's leases (renewing its own in
+# recovery), is promoted, generates and dies; S2 is promoted.
+{
+	my $primary = primary('cascade_primary');
+	my $s1 = standby_of($primary, 'cascade_s1');
+	my $s2 = standby_of($s1, 'cascade_s2');
+	generate($primary, 'a', 1000, '10 min');
+	$primary->wait_for_catchup($s1, 'replay', $primary->lsn('insert'));
+	$primary->stop('immediate');
+	promote($s1);
+	generate($s1, 'b', 1000, '10 min');
+	$s1->wait_for_catchup($s2, 'replay', $s1->lsn('insert'));
+	$s1->stop('immediate');
+	promote($s2);
+	is(not_above($s2, 'b', 1000), '0',
+		'cascade: the second promoted standby continues above every value');
+	$s2->stop;
+}
+
+# 2. The leases a standby replayed before its restart point live in its
+# frontier file alone: without uuid_seq.persist it cannot keep them.
+{
+	my $node = PostgreSQL::Test::Cluster->new('no_persist');
+	$node->init;
+	$node->append_conf('postgresql.conf', $preload . "uuid_seq.persist = off\n");
+	ok(!$node->start(fail_ok => 1), 'wal_frontiers without persist: the server refuses to start');
+	like(slurp_file($node->logfile),
+		qr/uuid_seq.wal_frontiers requires uuid_seq.persist/, 'the log names both settings');
+}
+
+# 3. Turned off after an unclean stop, the server still replays its lease
+# records (the resource manager is registered whenever preloaded).
+{
+	my $node = primary('turned_off');
+	generate($node, 'a', 1000, '10 min');
+	my ($last) = $node->safe_psql('postgres', 'SELECT u FROM a ORDER BY u DESC LIMIT 1');
+	$node->stop('immediate');
+	unlink $node->data_dir . '/uuid_seq.frontiers';
+	$node->append_conf('postgresql.conf', "uuid_seq.wal_frontiers = off\n");
+	ok($node->start(fail_ok => 1), 'wal_frontiers turned off after an unclean stop: the server starts');
+	is($node->safe_psql('postgres', "SELECT uuid_generate_v7() > '$last'"),
+		't', 'its replayed leases keep it above the values before the stop');
+	$node->stop;
+}
+
+# 5a. A standby whose frontier file cannot be written stops replaying at the
+# first lease record it must write, and replays it again at its next start.
+{
+	my $primary = primary('write_primary');
+	my $standby = standby_of($primary, 'write_standby');
+	# a non-empty directory where the .tmp file goes: it cannot be removed
+	my $tmp = $standby->data_dir . '/uuid_seq.frontiers.tmp';
+	make_path("$tmp/blocker");
+	generate($primary, 'a', 1000, '10 min');
+	$primary->safe_psql('postgres', 'SELECT pg_switch_wal()');
+	ok(eval { $standby->wait_for_log(qr/could not remove uuid_seq frontier file/); 1 },
+		'a failed frontier-file write during replay is an error');
+	wait_exited($standby);
+	rmdir "$tmp/blocker";
+	rmdir $tmp;
+	$standby->start;
+	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
+	$primary->stop('immediate');
+	promote($standby);
+	is(not_above($standby, 'a', 1000), '0',
+		'the record was replayed again: the promoted standby continues above');
+	$standby->stop;
+}
+
+# 5b. A primary whose uuid_seq writes a later frontier format (a second build
+# of the module, compiled with the next format number) and a standby with
+# this one: the standby stops with a message of its own.
+{
+	my $srcdir = getcwd();		# prove runs in the source directory
+	my $build = tempdir(CLEANUP => 1);
+	my $format = `sed -n 's/^#define FRONTIER_FILE_FORMAT\\s\\+\\([0-9]\\+\\).*/\\1/p' $srcdir/src/core/frontier_file.h`;
+	chomp $format;
+	my $make = $ENV{MAKE} // 'make';
+	my $pg_config = $ENV{PG_CONFIG} // 'pg_config';
+	# a copy of the sources alone (a VPATH build would find the tree's objects)
+	my $built = system("cp -r $srcdir/src $srcdir/Makefile $srcdir/uuid_seq.control $build/ "
+		  . "&& find $build -name '*.o' -delete "
+		  . "&& $make -s -C $build PG_CONFIG=$pg_config "
+		  . "PG_CPPFLAGS='-I$build/src -DUUID_SEQ_VERSION=\"\\\"next\\\"\" -DFRONTIER_FILE_FORMAT="
+		  . ($format + 1) . "' >$build/build.log 2>&1") == 0;
+	ok($built, 'a build of the next frontier format')
+	  or diag(slurp_file("$build/build.log"));
+
+	my $primary = PostgreSQL::Test::Cluster->new('later_primary');
+	$primary->init(allows_streaming => 1);
+	$primary->append_conf('postgresql.conf',
+		"shared_preload_libraries = '$build/uuid_seq'\nuuid_seq.wal_frontiers = on\n");
+	$primary->start;
+	$primary->safe_psql('postgres', qq{
+		CREATE FUNCTION next_v7() RETURNS uuid AS '$build/uuid_seq', 'uuid_generate_v7'
+		LANGUAGE C VOLATILE});
+	my $standby = standby_of($primary, 'later_standby', $preload);
+	$primary->safe_psql('postgres', 'SELECT count(next_v7()) FROM generate_series(1, 10)');
+	ok(eval { $standby->wait_for_log(qr/cannot replay a lease record of a later release/); 1 },
+		'a record of a later format stops replay');
+	like(slurp_file($standby->logfile), qr/Install the primary's version of uuid_seq/,
+		'the message says what to do');
+	wait_exited($standby);
+	$primary->stop;
+}
+
+done_testing();
