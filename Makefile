@@ -20,6 +20,7 @@ OBJS = \
 	src/guid_funcs.o \
 	src/partition_funcs.o \
 	src/persist.o \
+	src/quote.o \
 	src/timeconv.o \
 	src/random.o \
 	src/shmem.o \

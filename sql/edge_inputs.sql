@@ -121,3 +121,15 @@ FROM fn, unnest(types) t WHERE t NOT IN (SELECT type FROM edge);
 
 SELECT function, arg, left(input, 40) AS input, pg_temp.outcome(call, immutable) AS outcome
 FROM calls ORDER BY function::text, arg, input;
+
+-- an argument repeated in an error message is cut after 64 characters: a
+-- 3 MB one never goes whole into the message and the server log
+\set VERBOSITY default
+SELECT typeid_to_uuid(repeat('a', 3000000) || '_01h455vb4pex5vsknk084sn02q');
+SELECT uuid_to_typeid(repeat('b', 100), '00000000-0000-0000-0000-000000000000');
+SELECT typeid_to_uuid('user_01h455vb4pex5vsknk084sn02q', repeat('c', 100));
+SELECT ulid_to_uuid(repeat('Z', 100000));
+SELECT comb_new(repeat('d', 100000));
+SELECT uuid_v7_text_to_timestamptz(repeat('0', 100000));
+-- (64 characters or fewer are quoted whole)
+SELECT ulid_to_uuid(repeat('Z', 64));

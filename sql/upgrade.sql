@@ -1,8 +1,10 @@
--- Upgrade path: 1.0 brought up to the default version by ALTER EXTENSION
--- UPDATE must leave the same catalog as a fresh install of the default
--- version.  The output names no member and no version past 1.0, so a new
--- release only adds its upgrade script.  Last in REGRESS: it drops the
--- extension and leaves a fresh install of the default version in public.
+-- Upgrade paths: 1.0 and 1.1 (the last release with a full install script)
+-- brought up to the default version by ALTER EXTENSION UPDATE must leave the
+-- same catalog as a fresh install of the default version (since 1.2: 1.1's
+-- script, then the upgrades).  The output names no member and no version
+-- past 1.1, so a new release only adds its upgrade script.  Last in
+-- REGRESS: it drops the extension and leaves a fresh install of the default
+-- version in public.
 
 -- one row per extension member (and the extension itself): its identity and
 -- everything an upgrade script must reproduce, without OIDs
@@ -103,6 +105,14 @@ FROM pg_extension JOIN pg_available_extensions ON name = extname
 WHERE extname = 'uuid_seq';
 CREATE TEMP TABLE upgraded AS SELECT * FROM uuid_seq_catalog;
 
+-- from 1.1, the last release with a full install script
+DROP EXTENSION uuid_seq;
+SET client_min_messages = warning;
+CREATE EXTENSION uuid_seq VERSION '1.1';
+ALTER EXTENSION uuid_seq UPDATE;
+RESET client_min_messages;
+CREATE TEMP TABLE upgraded_from_1_1 AS SELECT * FROM uuid_seq_catalog;
+
 -- a fresh install of the default version
 DROP EXTENSION uuid_seq;
 CREATE EXTENSION uuid_seq;
@@ -119,10 +129,16 @@ SELECT object FROM fresh
 WHERE object ~ '^(function|aggregate|operator|operator class|type|view) '
   AND detail NOT LIKE '%comment=%'
   AND NOT (object LIKE 'type %' AND (detail LIKE 'type=c %' OR detail !~ ' element=- '));
--- differences: none either way
+-- differences: none either way, from 1.0 and from 1.1
 (SELECT 'only after update' AS side, * FROM upgraded EXCEPT SELECT 'only after update', * FROM fresh)
 UNION ALL
 (SELECT 'only in fresh install', * FROM fresh EXCEPT SELECT 'only in fresh install', * FROM upgraded)
+UNION ALL
+(SELECT 'only after update from 1.1', * FROM upgraded_from_1_1
+ EXCEPT SELECT 'only after update from 1.1', * FROM fresh)
+UNION ALL
+(SELECT 'only in fresh install (1.1)', * FROM fresh
+ EXCEPT SELECT 'only in fresh install (1.1)', * FROM upgraded_from_1_1)
 ORDER BY 1, 2, 3;
 
 -- the same in a schema of its own (the extension is relocatable, and an

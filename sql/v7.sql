@@ -144,16 +144,23 @@ SELECT uuid_version(uuid_generate_v7()) AS plain_role_generates;
 RESET ROLE;
 DROP ROLE regress_uuid_seq_plain;
 
--- uuid_timestamptz_to_v7(..., true) is STABLE: a usable index bound
+-- uuid_timestamptz_to_v7() is VOLATILE (since 1.2): a query that names one
+-- call sees one value, also where the planner pulls the subquery up
+SELECT x = x AS one_call_one_value
+FROM (SELECT uuid_timestamptz_to_v7(now()) AS x) s;
+SELECT x = x AS one_call_one_value
+FROM (SELECT uuid_timestamp_to_v7(localtimestamp) AS x) s;
+
+-- uuid_v7_lower_bound() is IMMUTABLE: a usable index bound
 CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload int);
 INSERT INTO events (payload) SELECT g FROM generate_series(1, 1000) g;
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM events
-WHERE id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true);
+WHERE id >= uuid_v7_lower_bound(now() - interval '1 hour');
 RESET enable_seqscan;
 SELECT count(*) AS last_hour FROM events
-WHERE id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true);
+WHERE id >= uuid_v7_lower_bound(now() - interval '1 hour');
 DROP TABLE events;
 
 -- a later statement never returns a smaller value, also when the plan would

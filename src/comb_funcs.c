@@ -17,6 +17,7 @@
 
 #include "comb_funcs.h"
 #include "generator.h"
+#include "quote.h"
 #include "random.h"
 #include "timeconv.h"
 
@@ -33,7 +34,7 @@ report_unknown_layout(const text *layout)
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("COMB layout must be \"sqlserver\" or \"postgresql\", not \"%s\"",
-					text_to_cstring(layout))));
+					quote_text(layout))));
 }
 
 /* The layout named by an argument, or 22023. */
@@ -66,13 +67,13 @@ comb_kind_arg(const text *layout, const text *strategy)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("COMB strategy must be \"unix_ms\", \"sqldatetime\" or \"dotnet_ticks\", not \"%s\"",
-							text_to_cstring(strategy))));
+							quote_text(strategy))));
 			break;
 		case COMB_UNSUPPORTED_PAIR:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("COMB layout \"%s\" takes strategy \"unix_ms\" or \"sqldatetime\", not \"%s\"",
-							text_to_cstring(layout), text_to_cstring(strategy)),
+							quote_text(layout), quote_text(strategy)),
 					 errhint("Strategy \"dotnet_ticks\" needs layout \"sqlserver\".")));
 			break;
 	}

@@ -37,6 +37,7 @@
 #include "core/comb.h"
 #include "core/rfc9562.h"
 #include "core/ulid.h"
+#include "quote.h"
 #include "ulid_funcs.h"
 #include "timeconv.h"
 
@@ -110,8 +111,15 @@ comb_sqldatetime_lower_bound(PG_FUNCTION_ARGS)
 static pg_uuid_t *
 uuid_arg(FunctionCallInfo fcinfo)
 {
+	text	   *arg = PG_GETARG_TEXT_PP(0);
+
+	/* no uuid's text is this long: uuid_in would repeat all of it */
+	if (VARSIZE_ANY_EXHDR(arg) > QUOTE_MAX_CHARS)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type uuid: \"%s\"", quote_text(arg))));
 	return DatumGetUUIDP(DirectFunctionCall1(uuid_in,
-											 CStringGetDatum(text_to_cstring(PG_GETARG_TEXT_PP(0)))));
+											 CStringGetDatum(text_to_cstring(arg))));
 }
 
 /* As uuid_v7_to_timestamptz(): NULL for a uuid of another version. */

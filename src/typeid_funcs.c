@@ -18,6 +18,7 @@
 #include "compat.h"
 #include "core/typeid.h"
 #include "generator.h"
+#include "quote.h"
 
 PG_FUNCTION_INFO_V1(uuid_to_typeid);
 PG_FUNCTION_INFO_V1(typeid_to_uuid);
@@ -69,7 +70,7 @@ typeid_check_prefix_arg(text *prefix)
 	if (status != TYPEID_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("invalid TypeID prefix: \"%s\"", text_to_cstring(prefix)),
+				 errmsg("invalid TypeID prefix: \"%s\"", quote_text(prefix)),
 				 typeid_errdetail(status)));
 }
 
@@ -99,7 +100,7 @@ typeid_parse(text *input, size_t *prefix_len, uint8 u[UUID_BYTES])
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type typeid: \"%s\"",
-						text_to_cstring(input)),
+						quote_text(input)),
 				 typeid_errdetail(status)));
 }
 
@@ -140,10 +141,10 @@ typeid_to_uuid_prefix(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type typeid: \"%s\"",
-						text_to_cstring(input)),
+						quote_text(input)),
 				 errdetail("The TypeID's prefix is \"%s\", not \"%s\".",
-						   pnstrdup(VARDATA_ANY(input), prefix_len),
-						   text_to_cstring(prefix))));
+						   quote_bytes(VARDATA_ANY(input), prefix_len),
+						   quote_text(prefix))));
 	PG_RETURN_UUID_P(uuid);
 }
 

@@ -25,6 +25,7 @@
 
 #include "generator.h"
 #include "guc.h"
+#include "quote.h"
 #include "random.h"
 #include "timeconv.h"
 #include "ulid_funcs.h"
@@ -137,21 +138,21 @@ ulid_to_uuid(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type ulid: \"%s\"",
-							text_to_cstring(input)),
+							quote_text(input)),
 					 errdetail("A ULID is 26 characters long.")));
 			break;
 		case ULID_TEXT_BAD_CHAR:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type ulid: \"%s\"",
-							text_to_cstring(input)),
+							quote_text(input)),
 					 errdetail("A ULID is written with 0-9 and A-Z except I, L, O and U (Crockford's base32).")));
 			break;
 		case ULID_TEXT_OVERFLOW:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type ulid: \"%s\"",
-							text_to_cstring(input)),
+							quote_text(input)),
 					 errdetail("A ULID's first character is at most 7: larger values do not fit in 128 bits.")));
 			break;
 	}

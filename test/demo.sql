@@ -16,9 +16,9 @@ FROM orders ORDER BY id LIMIT 3;
 \echo '-- range scans by time use the primary key'
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM orders
-WHERE id >= uuid_timestamptz_to_v7(now() - interval '5 minutes', true);
+WHERE id >= uuid_v7_lower_bound(now() - interval '5 minutes');
 SELECT count(*) AS last_five_minutes FROM orders
-WHERE id >= uuid_timestamptz_to_v7(now() - interval '5 minutes', true);
+WHERE id >= uuid_v7_lower_bound(now() - interval '5 minutes');
 
 \echo '-- a COMB key in SQL Server order (shareable with SQL Server and .NET), and ULIDs as text'
 CREATE TABLE invoices (id sqlguid PRIMARY KEY DEFAULT comb_new(), total numeric);

@@ -305,7 +305,7 @@ $coord->safe_psql('postgres', q{
 	FROM generate_series(1, 20000) n;
 	ANALYZE events;});
 my $recent = 3 * 4 * $per_statement;
-my $range = q{id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true)};
+my $range = q{id >= uuid_v7_lower_bound(now() - interval '1 hour')};
 is( $coord->safe_psql(
 		'postgres', qq{
 	SELECT count(*), bool_and(uuid_v7_to_timestamptz(id) BETWEEN now() - interval '1 hour' AND clock_timestamp()),

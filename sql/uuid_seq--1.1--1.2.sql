@@ -1,0 +1,22 @@
+/* uuid_seq--1.1--1.2.sql: upgrade of uuid_seq 1.1 to 1.2 */
+
+-- complain if script is sourced in psql, rather than via ALTER EXTENSION
+\echo Use "ALTER EXTENSION uuid_seq UPDATE TO '1.2'" to load this file. \quit
+
+-- From 1.2 on there is no full install script: CREATE EXTENSION runs
+-- uuid_seq--1.1.sql and then the upgrade scripts, as contrib modules do.
+
+-- With zero = false (the default) these fill the random bits afresh on every
+-- call, so they are VOLATILE: as STABLE, a query that names one call could
+-- run it twice (a pulled-up subquery) and see two values.  The bound of a
+-- millisecond for index scans and partitions is uuid_v7_lower_bound(ts),
+-- which is IMMUTABLE.  The names are qualified with the extension's schema
+-- (the script's current_schema()).
+DO $$
+BEGIN
+    EXECUTE format($sql$
+        ALTER FUNCTION %1$I.uuid_timestamptz_to_v7(timestamptz, bool) VOLATILE;
+        ALTER FUNCTION %1$I.uuid_timestamp_to_v7(timestamp, bool) VOLATILE;
+    $sql$, current_schema());
+END
+$$;

@@ -1,0 +1,29 @@
+/*
+ * quote.c
+ *		Arguments quoted in error messages, at most QUOTE_MAX_CHARS of them.
+ *
+ * Every message that repeats an argument (invalid input syntax, an unknown
+ * layout name) quotes it through here, cut at a character boundary of the
+ * server encoding.
+ */
+#include "postgres.h"
+
+#include "mb/pg_wchar.h"
+
+#include "quote.h"
+
+char *
+quote_bytes(const char *s, int len)
+{
+	int			keep = pg_mbcharcliplen(s, len, QUOTE_MAX_CHARS);
+
+	if (keep >= len)
+		return pnstrdup(s, len);
+	return psprintf("%.*s...", keep, s);
+}
+
+char *
+quote_text(const text *arg)
+{
+	return quote_bytes(VARDATA_ANY(arg), VARSIZE_ANY_EXHDR(arg));
+}
