@@ -243,12 +243,12 @@ cell()
 {
 	local v
 	v=$(field "$1" "$2")
-	if [[ -n $v && $2 == build ]]; then
+	if [[ $(field "$1" failed) == "$2" ]]; then
+		echo FAIL
+	elif [[ -n $v && $2 == build ]]; then
 		echo "no warning"
 	elif [[ -n $v ]]; then
 		echo "$v passed"
-	elif [[ $(field "$1" failed) == "$2" ]]; then
-		echo FAIL
 	elif [[ $(field "$1" failed) == server && $2 == regress ]]; then
 		echo "FAIL (server)"
 	else

@@ -5,7 +5,9 @@
 #   build    make with -Wall -Wextra -Werror (less PGXS's usual exceptions),
 #            on a copy of SRCDIR; then make install into that installation
 #   regress  pg_regress (REGRESS) against a throwaway server preloading uuid_seq
-#   isolation  pg_isolation_regress (ISOLATION) against the same server
+#   isolation  pg_isolation_regress (ISOLATION) against the same server;
+#            then both again on that server, restarted: used, and with its
+#            frontiers from the file, as a real server's
 #   TAP      every test/t/*.pl through `make prove` (their own servers;
 #            001_no_preload.pl reruns REGRESS without preload)
 #   dump     with DUMP_PORT, the older server of test/matrix/dump-source.sh
@@ -169,6 +171,37 @@ n=$(passed "$logdir/isolation.log")
 	fail "isolation" "${n:-0} of $n_isolation specs ran"
 }
 result isolation "$n"
+
+# Both again on the same server, restarted after the runs above generated
+# every family: a used server whose frontiers come from the file, as any
+# real server's (the runs above had a fresh one, from the clock).
+echo "matrix: PostgreSQL $major: regress and isolation again (restarted)"
+as_postgres "$bindir/pg_ctl" stop -w -D "$work/data" >/dev/null &&
+	as_postgres "$bindir/pg_ctl" start -w -D "$work/data" -l "$work/server.log" >/dev/null || {
+	show "$work/server.log"
+	fail "regress" "pg_ctl restart"
+}
+origin=$(as_postgres "$bindir/psql" -X -q -At -d postgres -c 'CREATE EXTENSION IF NOT EXISTS uuid_seq' \
+	-c "SELECT string_agg(DISTINCT restored_from, ',') FROM uuid_seq_state()" 2>&1) || true
+[[ $origin == file ]] || fail "regress" "after the restart, frontiers restored from '$origin', not 'file'"
+
+again()
+{
+	local step=$1 want=$2 diffs=$3 log="$logdir/$1-restarted.log"
+	shift 3
+	if ! timeout "$step_timeout" runuser -u postgres -- env PGHOST="$work" PGPORT=5432 PGUSER=postgres \
+		make -C "$tree" PG_CONFIG="$pg_config" installcheck TAP_TESTS= "$@" >"$log" 2>&1; then
+		head -200 "$diffs" 2>/dev/null || true
+		show "$log"
+		fail "$step" "on the restarted server"
+	fi
+	[[ $(passed "$log") -eq $want ]] || {
+		show "$log"
+		fail "$step" "on the restarted server, $(passed "$log") of $want ran"
+	}
+}
+again regress "$n_regress" "$tree/regression.diffs" ISOLATION=
+again isolation "$n_isolation" "$tree/output_iso/regression.diffs" REGRESS=
 
 if [[ -n $dump_port ]]; then
 	echo "matrix: PostgreSQL $major: restore of a dump of PostgreSQL 15"

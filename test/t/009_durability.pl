@@ -6,6 +6,12 @@
 # write.  Other TAP tests cannot see a missing fsync: their clusters run with
 # fsync = off, and kill -9 keeps the page cache.
 #
+# Both writes also create the .tmp with O_EXCL and O_NOFOLLOW, so that a
+# symlink planted at its name between the unlink of what was there and the
+# open is never followed.  008_frontier_file.pl plants one before the write,
+# where the unlink removes it: only the flags show the race is closed (a
+# mutant opening with O_WRONLY | O_CREAT | O_TRUNC passed every other test).
+#
 # The server runs under strace -ff -y (one trace per process, each fd shown
 # with its path); skipped where strace is missing or cannot trace.
 use strict;
@@ -100,20 +106,27 @@ sub find_call
 my $tmp_fd = qr/<\Q$pgdata\E\/uuid_seq\.frontiers\.tmp>/;
 my $dir_fd = qr/<\Q$pgdata\E>/;
 my $create = qr/^openat\(.*"(?:[^"]*\/)?uuid_seq\.frontiers\.tmp", [^)]*O_CREAT.*= \d+$tmp_fd/;
+my $create_flags = qr/"(?:[^"]*\/)?uuid_seq\.frontiers\.tmp", ([A-Z_|]+)/;
 my $sync_tmp = qr/^f(?:data)?sync\(\d+$tmp_fd\) = 0/;
 my $rename = qr/^rename\w*\(.*"(?:[^"]*\/)?uuid_seq\.frontiers\.tmp", .*"(?:[^"]*\/)?uuid_seq\.frontiers"\) = 0/;
 my $sync_dir = qr/^f(?:data)?sync\(\d+$dir_fd\) = 0/;
 
 # Check the write of the file that ends in the rename at index $renamed of
-# @$calls: an fsync of the .tmp between its creation and the rename, an
-# fsync of the directory after the rename and, if $by is given, before the
-# call at index $by.
+# @$calls: the .tmp created (the last open of its name with O_CREAT before
+# the rename) with O_EXCL and O_NOFOLLOW, an fsync of the .tmp between its
+# creation and the rename, an fsync of the directory after the rename and,
+# if $by is given, before the call at index $by.
 sub check_write
 {
 	my ($what, $calls, $renamed, $by) = @_;
 	my ($created) = grep { $calls->[$_] =~ $create } reverse(0 .. $renamed);
 	ok(defined $created, "$what: the .tmp is created before the rename")
 	  or return;
+	my ($flags) = $calls->[$created] =~ $create_flags;
+	my %flag = map { $_ => 1 } split /\|/, $flags // '';
+	ok($flag{O_EXCL} && $flag{O_NOFOLLOW},
+		"$what: the .tmp is created with O_EXCL and O_NOFOLLOW, never through a link")
+	  or diag("the creation: $calls->[$created]");
 	my $synced = find_call($calls, $created, $sync_tmp);
 	ok(defined $synced && $synced < $renamed, "$what: the .tmp is fsynced before the rename");
 	my $dir_synced = find_call($calls, $renamed, $sync_dir);
