@@ -15,11 +15,13 @@ OBJS = \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \
 	src/core/ulid.o \
+	src/families.o \
+	src/frontier_store.o \
 	src/generator.o \
 	src/guc.o \
 	src/guid_funcs.o \
+	src/lease.o \
 	src/partition_funcs.o \
-	src/persist.o \
 	src/quote.o \
 	src/timeconv.o \
 	src/random.o \
@@ -29,8 +31,7 @@ OBJS = \
 	src/typeid_funcs.o \
 	src/ulid_funcs.o \
 	src/uuid_seq.o \
-	src/v7_funcs.o \
-	src/wal.o
+	src/v7_funcs.o
 PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB and ULID keys"
 
 EXTENSION = uuid_seq
@@ -40,6 +41,8 @@ DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
 # the module's version (PostgreSQL 18 shows it in pg_get_loaded_modules())
 UUID_SEQ_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(srcdir)/uuid_seq.control)
 PG_CPPFLAGS = -I$(srcdir)/src -DUUID_SEQ_VERSION='"$(UUID_SEQ_VERSION)"'
+# export the SQL-callable functions, _PG_init and the magic block alone (compat.h)
+PG_CFLAGS = -fvisibility=hidden
 
 # upgrade stays last: it drops and re-creates the extension.
 REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid edge_inputs upgrade

@@ -118,7 +118,7 @@ comb_new_at(PG_FUNCTION_ARGS)
 	uint64		word;
 	pg_uuid_t  *uuid;
 
-	if (!timestamptz_unix_us(ts, &unix_us) ||
+	if (!timestamptz_try_unix_us(ts, &unix_us) ||
 		!comb_word_at_unix_us(kind, unix_us, random_u64(), &word))
 		report_time_out_of_range(family);
 	uuid = palloc(sizeof(pg_uuid_t));

@@ -61,6 +61,30 @@ ssup_datum_unsigned_cmp(Datum x, Datum y, SortSupport ssup)
 #define UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK 1
 #endif
 
+/*
+ * 16 builds modules with -fvisibility=hidden and makes PGDLLEXPORT (which
+ * PG_FUNCTION_INFO_V1, PG_MODULE_MAGIC and _PG_init carry) mark a symbol
+ * visible.  The Makefile builds with -fvisibility=hidden on every major, so
+ * that only those symbols are exported; before 16 PGDLLEXPORT is empty here
+ * and must say so itself.
+ */
+#if PG_VERSION_NUM < 160000 && defined(__GNUC__)
+#undef PGDLLEXPORT
+#define PGDLLEXPORT __attribute__((visibility("default")))
+/* and the function itself, which 16 declares PGDLLEXPORT too */
+#undef PG_FUNCTION_INFO_V1
+#define PG_FUNCTION_INFO_V1(funcname) \
+extern PGDLLEXPORT Datum funcname(PG_FUNCTION_ARGS); \
+extern PGDLLEXPORT const Pg_finfo_record * CppConcat(pg_finfo_,funcname)(void); \
+const Pg_finfo_record * \
+CppConcat(pg_finfo_,funcname) (void) \
+{ \
+	static const Pg_finfo_record my_finfo = { 1 }; \
+	return &my_finfo; \
+} \
+extern int no_such_variable
+#endif
+
 /* 16 moves GUC "extra" memory into a context managed by guc_malloc/guc_free. */
 #if PG_VERSION_NUM < 160000
 #define guc_malloc(elevel, size) malloc(size)

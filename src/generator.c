@@ -18,21 +18,9 @@
 
 #include "generator.h"
 #include "guc.h"
-#include "persist.h"
+#include "lease.h"
 #include "random.h"
 #include "shmem.h"
-
-const FrontierFamily *const generator_families[GENERATOR_COUNT] = {
-#define FAMILY(symbol, name, family) [GENERATOR_##symbol] = (family),
-#include "core/family_list.h"
-#undef FAMILY
-};
-
-const char *const generator_names[GENERATOR_COUNT] = {
-#define FAMILY(symbol, name, family) [GENERATOR_##symbol] = (name),
-#include "core/family_list.h"
-#undef FAMILY
-};
 
 static uint64_t local_frontier[GENERATOR_COUNT];
 
@@ -116,16 +104,6 @@ cell_for(GeneratorId id, FrontierCell *cell)
 	}
 }
 
-GeneratorId
-generator_of(const FrontierFamily *family)
-{
-	for (int id = 0; id < GENERATOR_COUNT; id++)
-		if (generator_families[id] == family)
-			return (GeneratorId) id;
-	elog(ERROR, "generator family \"%s\" is not registered", family->name);
-	pg_unreachable();
-}
-
 void
 generator_next(GeneratorId id, uint8 out[UUID_BYTES])
 {
@@ -154,10 +132,8 @@ generator_take(GeneratorId id, FrontierTake *take)
 	switch (frontier_take(family, &cell, &env, take))
 	{
 		case FRONTIER_OK:
-			if (uuid_seq_shared != NULL &&
-				(take->word >= pg_atomic_read_u64(&uuid_seq_shared->frontier[id].lease) ||
-				 persist_leases_unlogged(uuid_seq_shared)))
-				persist_extend_lease(uuid_seq_shared, id, take->word);
+			if (uuid_seq_shared != NULL)
+				lease_cover(uuid_seq_shared, id, take->word);
 			return;
 		case FRONTIER_CLOCK_OUT_OF_RANGE:
 			ereport(ERROR,

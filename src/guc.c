@@ -109,7 +109,7 @@ check_wal_frontiers(bool *newval, void **extra, GucSource source)
  * node_bits (and persist) exist and apply only when preloaded.
  */
 void
-GucInit(bool preloading)
+uuid_seq_guc_init(bool preloading)
 {
 	if (preloading)
 	{

@@ -14,7 +14,7 @@ extern int64 uuid_seq_clock_shift_us;
 extern bool uuid_seq_persist;
 extern bool uuid_seq_wal_frontiers;
 
-extern void GucInit(bool preloading);
+extern void uuid_seq_guc_init(bool preloading);
 
 /*
  * The bits argument of uuid_node_id() and ulid_node_id(), checked against

@@ -64,7 +64,7 @@ lower_bound(FunctionCallInfo fcinfo, const FrontierFamily *family, LowerBoundFn 
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 	int64		unix_us;
 
-	if (!timestamptz_unix_us(ts, &unix_us) || !bound(unix_us, uuid->data))
+	if (!timestamptz_try_unix_us(ts, &unix_us) || !bound(unix_us, uuid->data))
 		report_time_out_of_range(family);
 	PG_RETURN_UUID_P(uuid);
 }

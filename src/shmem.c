@@ -15,7 +15,7 @@
  *   core/frontier.c), which is a full barrier; no lock is ever taken on it.
  * - A lease is only raised, under lease_lock, after the file (and, with
  *   uuid_seq.wal_frontiers, the WAL record) holding the new value is
- *   durable (persist.c); the hot path only reads it.
+ *   durable (lease.c); the hot path only reads it.
  * - A slot is written only by the backend that owns it, bracketed by the
  *   changecount protocol (shmem.h); readers never block the owner.
  * - uuid_seq_reset_stats() only bumps stats_epoch; each owner zeroes its
@@ -33,7 +33,6 @@
 #include "storage/shmem.h"
 
 #include "compat.h"
-#include "persist.h"
 #include "shmem.h"
 
 UuidSeqShared *uuid_seq_shared = NULL;
@@ -109,14 +108,12 @@ shmem_startup(void)
 		pg_atomic_init_u32(&uuid_seq_shared->leases_unlogged, 0);
 		uuid_seq_shared->nslots = nslots;
 		uuid_seq_shared->lease_lock = &(GetNamedLWLockTranche("uuid_seq"))->lock;
-		persist_restore(uuid_seq_shared);
 	}
 	LWLockRelease(AddinShmemInitLock);
-	persist_register(uuid_seq_shared);
 }
 
 void
-ShmemInit(void)
+uuid_seq_shmem_init(void)
 {
 #ifdef UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK
 	prev_shmem_request_hook = shmem_request_hook;

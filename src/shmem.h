@@ -10,7 +10,7 @@
 #include "storage/lwlock.h"
 #include "utils/uuid.h"
 
-#include "generator.h"
+#include "families.h"
 
 /* What one backend reports in uuid_seq_backends. */
 typedef struct BackendStats
@@ -42,7 +42,7 @@ typedef struct BackendSlot
  * A family's frontier and its lease, on a cache line of their own.  With
  * uuid_seq.persist, no value at or above the lease is handed out before the
  * frontier file (and, with uuid_seq.wal_frontiers, the WAL) holds a larger
- * lease (persist.c); otherwise the lease is the largest uint64.
+ * lease (lease.c); otherwise the lease is the largest uint64.
  */
 typedef struct SharedFrontier
 {
@@ -78,7 +78,8 @@ typedef struct UuidSeqShared
 /* Attached shared state, or NULL when the library is not preloaded. */
 extern UuidSeqShared *uuid_seq_shared;
 
-extern void ShmemInit(void);
+/* Preloading only: request and initialise the shared state. */
+extern void uuid_seq_shmem_init(void);
 
 /* This backend's slot (claimed on first use), or NULL without one. */
 extern BackendSlot *shmem_my_slot(void);

@@ -12,6 +12,7 @@
 #include "utils/timestamp.h"
 
 #include "compat.h"
+#include "generator.h"
 #include "guc.h"
 #include "timeconv.h"
 #include "shmem.h"

@@ -26,7 +26,7 @@ interval_approx_us(const Interval *span)
 }
 
 int64
-timestamptz_to_unix_us(TimestampTz ts, const FrontierFamily *family)
+timestamptz_unix_us_or_error(TimestampTz ts, const FrontierFamily *family)
 {
 	/* infinities are the extreme int64 values, so they fail here too */
 	if (ts < -UNIX_TO_PG_EPOCH_US || ts > PG_INT64_MAX - UNIX_TO_PG_EPOCH_US ||

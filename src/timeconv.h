@@ -34,7 +34,7 @@ unix_ms_to_timestamptz(uint64 unix_ms)
  * infinity or a time whose Unix microseconds overflow.
  */
 static inline bool
-timestamptz_unix_us(TimestampTz ts, int64 *unix_us)
+timestamptz_try_unix_us(TimestampTz ts, int64 *unix_us)
 {
 	return !TIMESTAMP_NOT_FINITE(ts) &&
 		!pg_add_s64_overflow(ts, UNIX_TO_PG_EPOCH_US, unix_us);
@@ -45,7 +45,7 @@ timestamptz_unix_us(TimestampTz ts, int64 *unix_us)
  * naming the family and its range (infinities, earlier times).  The caller
  * checks the upper end of its family's range.
  */
-extern int64 timestamptz_to_unix_us(TimestampTz ts, const FrontierFamily *family);
+extern int64 timestamptz_unix_us_or_error(TimestampTz ts, const FrontierFamily *family);
 
 /* SQLSTATE 22008 for a time outside a family's range, naming the range. */
 pg_noreturn extern void report_time_out_of_range(const FrontierFamily *family);

@@ -65,7 +65,7 @@ ulid_xact_callback(XactEvent event, void *arg)
 }
 
 void
-UlidXactInit(void)
+uuid_seq_ulid_xact_init(void)
 {
 	RegisterXactCallback(ulid_xact_callback, NULL);
 }

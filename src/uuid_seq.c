@@ -11,13 +11,13 @@
 
 #include "compat.h"
 #include "guc.h"
+#include "lease.h"
 #include "shmem.h"
 #include "ulid_funcs.h"
-#include "wal.h"
 
 UUID_SEQ_MODULE_MAGIC;
 
-void		_PG_init(void);
+PGDLLEXPORT void _PG_init(void);
 
 /*
  * What the module sets up when it is loaded: the settings, then, only when
@@ -31,11 +31,11 @@ _PG_init(void)
 {
 	bool		preloading = process_shared_preload_libraries_in_progress;
 
-	GucInit(preloading);
+	uuid_seq_guc_init(preloading);
 	if (preloading)
 	{
-		ShmemInit();
-		WalInit();
+		uuid_seq_shmem_init();
+		uuid_seq_lease_init();
 	}
-	UlidXactInit();
+	uuid_seq_ulid_xact_init();
 }

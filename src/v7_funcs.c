@@ -63,7 +63,7 @@ v7_word_at(TimestampTz ts)
 {
 	uint64		word;
 
-	if (!uuidv7_word_from_unix_us(timestamptz_to_unix_us(ts, &uuidv7_family), &word))
+	if (!uuidv7_word_from_unix_us(timestamptz_unix_us_or_error(ts, &uuidv7_family), &word))
 		report_time_out_of_range(&uuidv7_family);
 	return word;
 }

@@ -8,10 +8,6 @@
 #include "bytes.h"
 #include "frontier_file.h"
 
-#define HEADER_BYTES	16
-#define ENTRY_BYTES		12
-#define CHECKSUM_BYTES	8
-
 /* FNV-1a, 64 bits: enough to tell a damaged file from a good one. */
 static uint64_t
 fnv1a64(const uint8_t *p, size_t len)
@@ -26,12 +22,6 @@ fnv1a64(const uint8_t *p, size_t len)
 	return h;
 }
 
-size_t
-frontier_file_size(unsigned n)
-{
-	return HEADER_BYTES + (size_t) n * ENTRY_BYTES + CHECKSUM_BYTES;
-}
-
 void
 frontier_file_encode(uint8_t *buf, uint32_t pg_major, const uint64_t *words,
 					 unsigned n)
@@ -42,8 +32,8 @@ frontier_file_encode(uint8_t *buf, uint32_t pg_major, const uint64_t *words,
 	put_le(p + 4, 4, FRONTIER_FILE_FORMAT);
 	put_le(p + 8, 4, pg_major);
 	put_le(p + 12, 4, n);
-	p += HEADER_BYTES;
-	for (unsigned i = 0; i < n; i++, p += ENTRY_BYTES)
+	p += FRONTIER_FILE_HEADER_BYTES;
+	for (unsigned i = 0; i < n; i++, p += FRONTIER_FILE_ENTRY_BYTES)
 	{
 		put_le(p, 4, i);
 		put_le(p + 4, 8, words[i]);
@@ -62,7 +52,7 @@ frontier_file_decode(const uint8_t *buf, size_t len, uint32_t pg_major,
 		return FRONTIER_FILE_TRUNCATED;
 	if (get_le(buf, 4) != FRONTIER_FILE_MAGIC)
 		return FRONTIER_FILE_BAD_MAGIC;
-	if (len < HEADER_BYTES)
+	if (len < FRONTIER_FILE_HEADER_BYTES)
 		return FRONTIER_FILE_TRUNCATED;
 	if (get_le(buf + 4, 4) > FRONTIER_FILE_FORMAT)
 		return FRONTIER_FILE_LATER_FORMAT;
@@ -71,15 +61,15 @@ frontier_file_decode(const uint8_t *buf, size_t len, uint32_t pg_major,
 	count = get_le(buf + 12, 4);
 	if (count > FRONTIER_FILE_MAX_FAMILIES)
 		return FRONTIER_FILE_BAD_LENGTH;
-	body = HEADER_BYTES + (size_t) count * ENTRY_BYTES;
-	if (len < body + CHECKSUM_BYTES)
+	body = FRONTIER_FILE_HEADER_BYTES + (size_t) count * FRONTIER_FILE_ENTRY_BYTES;
+	if (len < body + FRONTIER_FILE_CHECKSUM_BYTES)
 		return FRONTIER_FILE_TRUNCATED;
-	if (len > body + CHECKSUM_BYTES)
+	if (len > body + FRONTIER_FILE_CHECKSUM_BYTES)
 		return FRONTIER_FILE_BAD_LENGTH;
 	if (get_le(buf + body, 8) != fnv1a64(buf, body))
 		return FRONTIER_FILE_BAD_CHECKSUM;
 
-	for (const uint8_t *p = buf + HEADER_BYTES; p < buf + body; p += ENTRY_BYTES)
+	for (const uint8_t *p = buf + FRONTIER_FILE_HEADER_BYTES; p < buf + body; p += FRONTIER_FILE_ENTRY_BYTES)
 	{
 		uint64_t	family = get_le(p, 4);
 

@@ -37,10 +37,16 @@ typedef enum FrontierFileStatus
 	FRONTIER_FILE_BAD_LENGTH	/* bytes beyond the checksum, or too many */
 } FrontierFileStatus;
 
-/* Bytes needed for n families. */
-extern size_t frontier_file_size(unsigned n);
+#define FRONTIER_FILE_HEADER_BYTES	16
+#define FRONTIER_FILE_ENTRY_BYTES	12
+#define FRONTIER_FILE_CHECKSUM_BYTES 8
 
-/* Write words[0..n) as families 0..n-1 into buf (frontier_file_size(n) bytes). */
+/* Bytes needed for n families (a constant expression for constant n). */
+#define FRONTIER_FILE_BYTES(n) \
+	(FRONTIER_FILE_HEADER_BYTES + (size_t) (n) * FRONTIER_FILE_ENTRY_BYTES + \
+	 FRONTIER_FILE_CHECKSUM_BYTES)
+
+/* Write words[0..n) as families 0..n-1 into buf (FRONTIER_FILE_BYTES(n) bytes). */
 extern void frontier_file_encode(uint8_t *buf, uint32_t pg_major,
 								 const uint64_t *words, unsigned n);
 

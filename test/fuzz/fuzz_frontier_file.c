@@ -16,7 +16,7 @@ int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static bool
 canonical(const uint8_t *data, size_t size, unsigned n)
 {
-	if (size != frontier_file_size(n))
+	if (size != FRONTIER_FILE_BYTES(n))
 		return false;
 	for (unsigned i = 0; i < n; i++)
 	{

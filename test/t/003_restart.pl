@@ -76,10 +76,10 @@ is(origin(), 'file', 'frontier restored from the file');
 is(all_above($before), 't', 'after a restart with the clock behind, values stay above');
 
 # Damaged files: the server starts with a WARNING and uses the clock.  Each
-# WARNING is one whole message in persist.c, as a translator sees it: an
+# WARNING is one whole message in frontier_store.c, as a translator sees it: an
 # errmsg format there with only the file name filled in.
 my %formats;
-my $source = slurp_file("$FindBin::Bin/../../src/persist.c");
+my $source = slurp_file("$FindBin::Bin/../../src/frontier_store.c");
 while ($source =~ /errmsg\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)
 {
 	my $format = join '', $1 =~ /"((?:[^"\\]|\\.)*)"/g;
@@ -122,7 +122,7 @@ for my $kind (sort keys %damage)
 	is($message, qq{ignoring uuid_seq frontier file "uuid_seq.frontiers": $problem},
 		"$kind file: the WARNING says why");
 	ok(defined $message && $formats{$message},
-		"$kind file: the WARNING is one whole message in persist.c");
+		"$kind file: the WARNING is one whole message in frontier_store.c");
 	is(origin(), 'clock', "$kind file: generators start from the clock");
 }
 

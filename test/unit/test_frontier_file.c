@@ -14,7 +14,7 @@ test_frontier_file(void)
 	uint64_t	words[3] = {UINT64_C(0x0123456789abcdef), 0, UINT64_MAX};
 	uint8_t		buf[128];
 	uint8_t		copy[128];
-	size_t		len = frontier_file_size(3);
+	size_t		len = FRONTIER_FILE_BYTES(3);
 	uint64_t	back[3] = {0};
 	bool		present[3] = {false};
 

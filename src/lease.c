@@ -1,0 +1,404 @@
+/*
+ * lease.c
+ *		The lease of each shared frontier (src/README §12, §13): restored at
+ *		start, extended on the hot path, renewed durably in the frontier file
+ *		(uuid_seq.persist) and, with uuid_seq.wal_frontiers, logged in the
+ *		WAL and replayed from it.
+ *
+ * A family's lease is a word above its frontier that no value reaches before
+ * a larger lease is durable.  At start the fresh frontiers are raised to the
+ * file (frontier_store.c), so a clock that went back during the downtime
+ * cannot make generation repeat itself, and each lease is set to its
+ * frontier: the first value above renews it.  The file is written:
+ *
+ * - at clean (and immediate) shutdown by the postmaster: the frontiers;
+ * - while running, by a backend about to hand out a value at or above its
+ *   family's lease: leases LEASE_NS of clock time above the frontiers.  The
+ *   new leases are published only once the file (and, with
+ *   uuid_seq.wal_frontiers, a WAL record of them) is durable, so the file
+ *   always lies above every value handed out, and a postmaster that dies
+ *   (kill -9, power loss) restarts above them too, even with the clock
+ *   behind.  The price: one fsync per LEASE_NS of frontier progress, and
+ *   after such a crash the frontier starts up to LEASE_NS ahead of the clock;
+ * - in recovery, by the replay of a lease record that reaches this server's
+ *   own lease: leases REPLAY_LEASE_NS above the replayed ones, so that a
+ *   standby writes its file about once per REPLAY_LEASE_NS of the primary's
+ *   frontier progress, not once per record.  The file must lie above every
+ *   replayed lease: a restart replays only from the last restartpoint.
+ *
+ * A lease record's body is the frontier file's encoding, so families are
+ * numbered as in the file and a record of an earlier release replays.
+ * Replaying it (on a standby, or in the primary's own crash recovery) raises
+ * the frontiers to the leases, so that after a promotion generation
+ * continues above every value the primary handed out under a lease the
+ * standby had received.
+ *
+ * Leases renewed in recovery (replay, hot-standby generation) cannot be
+ * logged.  They are marked unlogged, and once recovery has ended the first
+ * value taken from any family renews and logs them before it is handed out
+ * (lease_cover), so every value a promoted server hands out lies under a
+ * logged lease.
+ *
+ * After a backend crash the postmaster re-initialises shared memory without
+ * exiting: its on_shmem_exit callback runs with the old segment still
+ * mapped, so it keeps a postmaster-local copy of the frontiers and the new
+ * segment starts from the maximum of that copy and the file.
+ *
+ * The resource manager is registered whenever the library is preloaded
+ * (PostgreSQL 15 and later), whatever uuid_seq.wal_frontiers says: a server
+ * that meets these records (the setting turned off after an unclean stop, an
+ * archive recovery of a backup taken while it was on) replays them.  The
+ * setting decides only whether leases are logged.  Before 15 there are no
+ * custom resource managers and the setting cannot be turned on (guc.c).
+ *
+ * Locking: lease_lock serialises renewals, so the file is never written by
+ * two processes at once (the postmaster writes it at exit, when no backend
+ * is left); the hot path only reads the lease.
+ */
+#include "postgres.h"
+
+#include "access/xlog.h"
+#include "miscadmin.h"
+#include "storage/ipc.h"
+
+#include "compat.h"
+#include "frontier_store.h"
+#include "guc.h"
+#include "lease.h"
+
+#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
+#include "access/xlog_internal.h"
+#include "access/xloginsert.h"
+#include "access/xlogreader.h"
+#include "lib/stringinfo.h"
+
+#define XLOG_UUID_SEQ_LEASES	0x00
+#endif
+
+/* How far ahead of the frontier (in clock time) a lease reaches. */
+#define LEASE_NS	INT64CONST(1000000000)
+
+/* ... and one renewed by the replay of a lease record */
+#define REPLAY_LEASE_NS	(10 * LEASE_NS)
+
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+
+/* the frontiers as the segment of the last crash left them (postmaster) */
+static bool have_crash_copy = false;
+static uint64 crash_copy[GENERATOR_COUNT];
+static FrontierOrigin crash_copy_origin[GENERATOR_COUNT];
+
+/* ---- the WAL ---------------------------------------------------------- */
+
+/*
+ * With uuid_seq.wal_frontiers: log the leases of every family and flush the
+ * record, before they are relied on.  True when the leases are in the WAL
+ * or need not be (the setting is off); false in recovery, where nothing can
+ * be logged.
+ */
+static bool
+log_leases(const uint64 leases[GENERATOR_COUNT])
+{
+#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
+	uint8		buf[FRONTIER_STORE_BYTES];
+	XLogRecPtr	lsn;
+
+	if (!uuid_seq_wal_frontiers)
+		return true;
+	if (RecoveryInProgress())
+		return false;
+	frontier_store_encode(buf, leases);
+	XLogBeginInsert();
+	XLogRegisterData((char *) buf, (int) sizeof(buf));
+	lsn = XLogInsert(UUID_SEQ_RMGR_ID, XLOG_UUID_SEQ_LEASES);
+	XLogFlush(lsn);
+#endif
+	return true;
+}
+
+/* ---- renewal ---------------------------------------------------------- */
+
+/* A lease reach_ns of clock time above frontier word `word` of a family. */
+static uint64
+lease_above(const FrontierFamily *family, uint64 word, int64 reach_ns)
+{
+	int64		ns = frontier_word_ns(family, word);
+	uint64		lease;
+
+	if (ns > PG_INT64_MAX - reach_ns ||
+		!family->word_from_ns(family, ns + reach_ns, &lease) || lease <= word)
+		return family->max_word;
+	return lease;
+}
+
+/*
+ * Renew every family's lease to reach_ns above its frontier, or above
+ * floor[i] where that is higher, make the new leases durable (the file, and
+ * the WAL with uuid_seq.wal_frontiers, or mark them unlogged in recovery),
+ * then publish them.  Failing to make them durable is reported at elevel; at
+ * ERROR the leases stay as they were.  Only with uuid_seq.persist (the lease
+ * is the largest word otherwise).  The caller holds lease_lock.
+ */
+static void
+renew_leases(UuidSeqShared *shared, const uint64 *floor, int64 reach_ns,
+			 int elevel)
+{
+	uint64		leases[GENERATOR_COUNT];
+
+	Assert(uuid_seq_persist);
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+	{
+		uint64		frontier = Max(pg_atomic_read_u64(&shared->frontier[i].word), floor[i]);
+		uint64		lease = pg_atomic_read_u64(&shared->frontier[i].lease);
+
+		if (frontier != 0)
+			lease = Max(lease, lease_above(generator_families[i], frontier, reach_ns));
+		leases[i] = lease;
+	}
+	if (!frontier_store_write(leases, elevel))
+		return;
+	pg_atomic_write_u32(&shared->leases_unlogged, log_leases(leases) ? 0 : 1);
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+		pg_atomic_write_u64(&shared->frontier[i].lease, leases[i]);
+}
+
+bool
+lease_unlogged(UuidSeqShared *shared)
+{
+	/*
+	 * Recovery first: a process that sees it ended (RecoveryInProgress has
+	 * a barrier there) also sees the mark set while it lasted.
+	 */
+	return uuid_seq_wal_frontiers && !RecoveryInProgress() &&
+		pg_atomic_read_u32(&shared->leases_unlogged) != 0;
+}
+
+void
+lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word)
+{
+	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
+	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease) ||
+		lease_unlogged(shared))
+	{
+		uint64		floor[GENERATOR_COUNT] = {0};
+
+		/* an ERROR releases the lock; the value taken is then never handed out */
+		floor[id] = word;
+		renew_leases(shared, floor, LEASE_NS, ERROR);
+	}
+	LWLockRelease(shared->lease_lock);
+}
+
+/* ---- replay ----------------------------------------------------------- */
+
+#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
+
+/* Raise an atomic word to at least value. */
+static void
+raise_word(pg_atomic_uint64 *word, uint64 value)
+{
+	uint64		current = pg_atomic_read_u64(word);
+
+	while (current < value && !pg_atomic_compare_exchange_u64(word, &current, value))
+		;
+}
+
+/*
+ * Raise the frontiers to the leases a primary logged (words[i] where
+ * present[i]); where one reaches this server's own lease, renew this
+ * server's leases above them first.
+ */
+static void
+replay_leases(UuidSeqShared *shared, const uint64 *words, const bool *present)
+{
+	uint64		floor[GENERATOR_COUNT] = {0};
+	bool		beyond_lease = false;
+
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+	{
+		if (!present[i])
+			continue;
+		raise_word(&shared->frontier[i].word, words[i]);
+		if (words[i] >= pg_atomic_read_u64(&shared->frontier[i].lease))
+			beyond_lease = true;
+	}
+	if (!beyond_lease)
+		return;					/* the file already lies above the record */
+
+	/*
+	 * This server's own leases (and file) must then cover the raised
+	 * frontiers before replay goes on: a restartpoint past this record would
+	 * leave the file as its only copy.  A failed write stops replay (ERROR
+	 * is FATAL in the startup process), which retries the record when the
+	 * server starts again.
+	 */
+	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
+	renew_leases(shared, floor, REPLAY_LEASE_NS, ERROR);
+	LWLockRelease(shared->lease_lock);
+}
+
+static void
+uuid_seq_redo(XLogReaderState *record)
+{
+	uint64		words[GENERATOR_COUNT] = {0};
+	bool		present[GENERATOR_COUNT] = {0};
+	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
+
+	if (info != XLOG_UUID_SEQ_LEASES)
+		elog(PANIC, "uuid_seq_redo: unknown op code %u", info);
+	switch (frontier_store_decode((const uint8 *) XLogRecGetData(record),
+								  XLogRecGetDataLen(record), words, present))
+	{
+		case FRONTIER_FILE_OK:
+			break;
+		case FRONTIER_FILE_LATER_FORMAT:
+			/* a primary running a later uuid_seq than this server */
+			ereport(FATAL,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("uuid_seq cannot replay a lease record of a later release"),
+					 errdetail("The primary's uuid_seq writes a frontier format later than %d, the one uuid_seq %s reads.",
+							   FRONTIER_FILE_FORMAT, UUID_SEQ_VERSION),
+					 errhint("Install the primary's version of uuid_seq on this server, then start it again.")));
+			break;
+		default:
+			elog(PANIC, "uuid_seq_redo: damaged lease record");
+	}
+	replay_leases(uuid_seq_shared, words, present);
+}
+
+/* The leases of a record, by family name (pg_walinspect shows them). */
+static void
+uuid_seq_desc(StringInfo buf, XLogReaderState *record)
+{
+	uint64		words[GENERATOR_COUNT] = {0};
+	bool		present[GENERATOR_COUNT] = {0};
+	const char *sep = "";
+
+	if (frontier_store_decode((const uint8 *) XLogRecGetData(record),
+							  XLogRecGetDataLen(record), words, present) != FRONTIER_FILE_OK)
+	{
+		appendStringInfo(buf, "undecodable, %u bytes", XLogRecGetDataLen(record));
+		return;
+	}
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+	{
+		if (!present[i])
+			continue;
+		appendStringInfo(buf, "%s%s " UINT64_FORMAT, sep, generator_names[i], words[i]);
+		sep = ", ";
+	}
+}
+
+static const char *
+uuid_seq_identify(uint8 info)
+{
+	return (info & ~XLR_INFO_MASK) == XLOG_UUID_SEQ_LEASES ? "LEASES" : NULL;
+}
+
+static RmgrData uuid_seq_rmgr = {
+	.rm_name = "uuid_seq",
+	.rm_redo = uuid_seq_redo,
+	.rm_desc = uuid_seq_desc,
+	.rm_identify = uuid_seq_identify,
+};
+
+#endif							/* UUID_SEQ_HAVE_CUSTOM_RMGR */
+
+/* ---- start and exit --------------------------------------------------- */
+
+/* Raise the freshly initialised frontiers to what was saved. */
+static void
+restore_frontiers(UuidSeqShared *shared)
+{
+	uint64		words[GENERATOR_COUNT] = {0};
+	bool		present[GENERATOR_COUNT] = {0};
+
+	if (!uuid_seq_persist)
+	{
+		/* nothing to lease: the hot path never reaches a lease */
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+			pg_atomic_write_u64(&shared->frontier[i].lease, PG_UINT64_MAX);
+	}
+	else if (frontier_store_read(words, present))
+	{
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+		{
+			if (!present[i])
+				continue;
+			pg_atomic_write_u64(&shared->frontier[i].word, words[i]);
+			shared->origin[i] = ORIGIN_FILE;
+		}
+		ereport(LOG,
+				(errmsg("uuid_seq restored its frontiers from \"%s\"",
+						FRONTIER_FILE_NAME)));
+	}
+
+	/* after a crash: never below what the old segment had reached */
+	if (have_crash_copy)
+	{
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+		{
+			if (crash_copy[i] > pg_atomic_read_u64(&shared->frontier[i].word))
+			{
+				pg_atomic_write_u64(&shared->frontier[i].word, crash_copy[i]);
+				shared->origin[i] = crash_copy_origin[i];
+			}
+		}
+	}
+
+	/* the first value above a restored frontier renews its lease */
+	if (uuid_seq_persist)
+		for (int i = 0; i < GENERATOR_COUNT; i++)
+			pg_atomic_write_u64(&shared->frontier[i].lease,
+								pg_atomic_read_u64(&shared->frontier[i].word));
+}
+
+/*
+ * on_shmem_exit callback of the postmaster.  code 0: the postmaster is
+ * exiting; save the file.  Otherwise shared memory is being reset after a
+ * crash: keep the frontiers for restore_frontiers().
+ */
+static void
+save_frontiers(int code, Datum arg)
+{
+	UuidSeqShared *shared = (UuidSeqShared *) DatumGetPointer(arg);
+	uint64		words[GENERATOR_COUNT];
+
+	for (int i = 0; i < GENERATOR_COUNT; i++)
+	{
+		words[i] = pg_atomic_read_u64(&shared->frontier[i].word);
+		crash_copy[i] = Max(crash_copy[i], words[i]);
+		crash_copy_origin[i] = shared->origin[i];
+	}
+	have_crash_copy = true;
+
+	if (code == 0 && uuid_seq_persist)
+		(void) frontier_store_write(words, LOG);
+}
+
+/*
+ * After the shared state is made (the previous hook, uuid_seq_shmem_init's,
+ * initialises it): in the postmaster, which makes a fresh segment at every
+ * start and after every crash, restore the frontiers and arrange to save
+ * them.  A backend attaching to the segment has nothing to do.
+ */
+static void
+lease_startup(void)
+{
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	if (IsUnderPostmaster)
+		return;
+	restore_frontiers(uuid_seq_shared);
+	on_shmem_exit(save_frontiers, PointerGetDatum(uuid_seq_shared));
+}
+
+void
+uuid_seq_lease_init(void)
+{
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = lease_startup;
+#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
+	RegisterCustomRmgr(UUID_SEQ_RMGR_ID, &uuid_seq_rmgr);
+#endif
+}

@@ -1,0 +1,50 @@
+/*
+ * lease.h
+ *		The lease: how far each shared frontier may advance before the
+ *		frontier file (and, with uuid_seq.wal_frontiers, the WAL) holds a
+ *		larger value; restored at start, renewed, logged and replayed here.
+ */
+#ifndef UUID_SEQ_LEASE_H
+#define UUID_SEQ_LEASE_H
+
+#include "shmem.h"
+
+/*
+ * The custom resource manager id of uuid_seq's WAL records.  Ids 128-255
+ * are for extensions; two extensions that register the same one cannot be
+ * preloaded together (the server refuses to start, naming both), and a
+ * server replaying these records must register it too.
+ */
+#define UUID_SEQ_RMGR_ID	171
+
+/*
+ * Preloading only: restore the frontiers whenever the postmaster makes the
+ * shared state (after uuid_seq_shmem_init's hook), keep them when it goes,
+ * and register the resource manager (PostgreSQL 15 and later).
+ */
+extern void uuid_seq_lease_init(void);
+
+/*
+ * True when the published leases were renewed in recovery and recovery has
+ * since ended: the next value must log them first (lease_extend).
+ */
+extern bool lease_unlogged(UuidSeqShared *shared);
+
+/*
+ * Make the file (and the WAL) cover `word` of family id, renewing every
+ * lease durably: before a value at or above its family's lease, or under
+ * unlogged leases, is handed out.  Raises an ERROR if they cannot be made
+ * durable; the value is then never handed out.
+ */
+extern void lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word);
+
+/* The hot path: word, just taken from family id, is covered on return. */
+static inline void
+lease_cover(UuidSeqShared *shared, GeneratorId id, uint64 word)
+{
+	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease) ||
+		lease_unlogged(shared))
+		lease_extend(shared, id, word);
+}
+
+#endif							/* UUID_SEQ_LEASE_H */
