@@ -1,10 +1,11 @@
 #!/usr/bin/perl
-# readme-check.pl README.md: runs every ```sql block of the README, top to
-# bottom, in a fresh database of the server that the PG* environment names
-# (test/readme-check.sh starts one, preloading uuid_seq), and compares what
-# each statement prints with what the README shows after it.
+# readme-check.pl FILE.md: runs every ```sql block of the file (README.md or
+# a docs/*.md), top to bottom, in a fresh database of the server that the
+# PG* environment names (test/readme-check.sh starts one, preloading
+# uuid_seq, and runs this once per file), and compares what each statement
+# prints with what the file shows after it.
 #
-# The README's conventions, which this script reads:
+# The conventions of README.md and docs/*.md, which this script reads:
 #
 #  * A statement's output is written in `-- ` comments right after it: on
 #    the statement's last line, or on the comment lines that follow it with
@@ -33,7 +34,7 @@
 #    after the main one; consecutive blocks with the same NAME share it.
 #
 # The main session starts with PGTZ set to a zone other than UTC, so the
-# README's own `SET TimeZone = 'UTC'` is what makes its outputs UTC.
+# file's own `SET TimeZone = 'UTC'` is what makes its outputs UTC.
 use strict;
 use warnings;
 use utf8;
@@ -281,6 +282,6 @@ for my $k (0 .. $#stmts) {
 		}
 	}
 }
-printf "readme-check: %d blocks (%d skipped), %d statements: %d compared exactly, %d by shape (e.g.), %d intentional errors, %d run without a shown output; %d failed\n",
-	$blocks, $skipped_blocks, scalar @stmts, $exact, $shape_only, $errors, $unchecked, $failed;
+printf "readme-check %s: %d blocks (%d skipped), %d statements: %d compared exactly, %d by shape (e.g.), %d intentional errors, %d run without a shown output; %d failed\n",
+	$readme, $blocks, $skipped_blocks, scalar @stmts, $exact, $shape_only, $errors, $unchecked, $failed;
 exit($failed ? 1 : 0);
