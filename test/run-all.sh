@@ -67,7 +67,7 @@ if [[ -e $(pg_config --pkglibdir)/citus.so ]]; then
 		tap=$(mktemp -d /tmp/uuid_seq_citus.XXXXXX)
 		cp -a "$top/." "$tap"
 		chown -R postgres: "$tap"
-		runuser -u postgres -- make -C "$tap" prove-citus
+		(cd / && runuser -u postgres -- make -C "$tap" prove-citus)
 		rm -rf "$tap"
 	else
 		make prove-citus
