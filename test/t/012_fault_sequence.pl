@@ -30,7 +30,7 @@
 # still there.  A closing load after the last round exposes the last fault.
 # A round's values exposing a fault are those of the round after it: values
 # handed out after a crash or a promotion that lie at or below values handed
-# out before (README §12, §13).
+# out before (src/README §12, §13).
 #
 # Why the audit is sound.  The test only audits values in committed rows,
 # and relies on nothing but what uuid_seq promises for them:
