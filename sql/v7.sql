@@ -151,16 +151,42 @@ FROM (SELECT uuid_timestamptz_to_v7(now()) AS x) s;
 SELECT x = x AS one_call_one_value
 FROM (SELECT uuid_timestamp_to_v7(localtimestamp) AS x) s;
 
--- uuid_v7_lower_bound() is IMMUTABLE: a usable index bound
+-- uuid_v7_lower_bound() is IMMUTABLE: a usable index bound; and so is
+-- uuid_timestamptz_to_v7(ts, true) (pg_uuidv7's way to write it), which the
+-- planner simplifies into it, and uuid_timestamp_to_v7(ts, true)
 CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload int);
 INSERT INTO events (payload) SELECT g FROM generate_series(1, 1000) g;
 SET enable_seqscan = off;
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM events
 WHERE id >= uuid_v7_lower_bound(now() - interval '1 hour');
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM events
+WHERE id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true);
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM events
+WHERE id >= uuid_timestamp_to_v7(localtimestamp - interval '1 hour', true);
+-- (with zero => false, or not a constant, it stays a volatile call)
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM events
+WHERE id >= uuid_timestamptz_to_v7(now() - interval '1 hour');
 RESET enable_seqscan;
 SELECT count(*) AS last_hour FROM events
 WHERE id >= uuid_v7_lower_bound(now() - interval '1 hour');
+SELECT count(*) AS last_hour FROM events
+WHERE id >= uuid_timestamptz_to_v7(now() - interval '1 hour', true);
+-- the simplified call gives what the call itself gives, errors included
+-- (random() >= 0 is true, but no constant: the call itself runs)
+SELECT ts, uuid_timestamptz_to_v7(ts, true) = uuid_timestamptz_to_v7(ts, random() >= 0) AS same
+FROM (VALUES (timestamptz '2024-01-02 03:04:05.678901+00'), ('1970-01-01 00:00+00'),
+             ('10889-08-02 05:31:50.655+00')) t(ts);
+SELECT uuid_timestamp_to_v7('2024-01-02 03:04:05.678', true) =
+       uuid_v7_lower_bound('2024-01-02 03:04:05.678+00') AS timestamp_read_as_utc;
+\set VERBOSITY terse
+SELECT uuid_timestamptz_to_v7('1969-12-31 23:59:59.999+00', true);
+SELECT uuid_timestamptz_to_v7('1969-12-31 23:59:59.999+00', random() >= 0);
+SELECT uuid_timestamptz_to_v7('-infinity', true);
+\set VERBOSITY default
 DROP TABLE events;
 
 -- a later statement never returns a smaller value, also when the plan would

@@ -11,8 +11,15 @@
 
 #include <math.h>
 
+#include "catalog/pg_collation.h"
+#include "catalog/pg_type.h"
 #include "fmgr.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/supportnodes.h"
+#include "parser/parse_func.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
@@ -25,6 +32,7 @@ PG_FUNCTION_INFO_V1(uuid_generate_v7);
 PG_FUNCTION_INFO_V1(uuid_generate_v7_at);
 PG_FUNCTION_INFO_V1(uuid_timestamptz_to_v7);
 PG_FUNCTION_INFO_V1(uuid_timestamp_to_v7);
+PG_FUNCTION_INFO_V1(uuid_seq_v7_bound_support);
 PG_FUNCTION_INFO_V1(uuid_v7_to_timestamptz);
 PG_FUNCTION_INFO_V1(uuid_v7_to_timestamp);
 PG_FUNCTION_INFO_V1(uuid_timestamp);
@@ -149,6 +157,65 @@ Datum
 uuid_timestamp_to_v7(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_UUID_P(v7_at((TimestampTz) PG_GETARG_TIMESTAMP(0), PG_GETARG_BOOL(1)));
+}
+
+/*
+ * Planner support of uuid_timestamptz_to_v7(ts, zero) and
+ * uuid_timestamp_to_v7(ts, zero), which are VOLATILE (random bits unless
+ * zero).  A call whose zero is the constant true is the millisecond's lower
+ * bound, uuid_v7_lower_bound(ts), which is immutable: simplified into it, so
+ * that `id >= uuid_timestamptz_to_v7(t, true)`, pg_uuidv7's way to write a
+ * range scan, stays an index bound.  A timestamp argument is read as UTC, as
+ * timezone('UTC', ts) reads it.  Either function is looked up in the schema
+ * of the call's own function (the extension is relocatable).
+ */
+Datum
+uuid_seq_v7_bound_support(PG_FUNCTION_ARGS)
+{
+	Node	   *request = (Node *) PG_GETARG_POINTER(0);
+	FuncExpr   *call;
+	Node	   *ts;
+	Const	   *zero;
+	char	   *schema;
+	Oid			bound;
+
+	if (!IsA(request, SupportRequestSimplify))
+		PG_RETURN_POINTER(NULL);
+	call = ((SupportRequestSimplify *) request)->fcall;
+	if (list_length(call->args) != 2 || !IsA(lsecond(call->args), Const))
+		PG_RETURN_POINTER(NULL);
+	zero = lsecond_node(Const, call->args);
+	if (zero->constisnull || !DatumGetBool(zero->constvalue))
+		PG_RETURN_POINTER(NULL);
+
+	ts = linitial(call->args);
+	if (exprType(ts) == TIMESTAMPOID)
+	{
+		Oid			args[2] = {TEXTOID, TIMESTAMPOID};
+		Oid			timezone = LookupFuncName(list_make2(makeString("pg_catalog"),
+														 makeString("timezone")),
+											  2, args, false);
+
+		ts = (Node *) makeFuncExpr(timezone, TIMESTAMPTZOID,
+								   list_make2(makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+														CStringGetTextDatum("UTC"),
+														false, false),
+											  ts),
+								   InvalidOid, DEFAULT_COLLATION_OID,
+								   COERCE_EXPLICIT_CALL);
+	}
+	else if (exprType(ts) != TIMESTAMPTZOID)
+		PG_RETURN_POINTER(NULL);
+
+	schema = get_namespace_name(get_func_namespace(call->funcid));
+	if (schema == NULL)
+		PG_RETURN_POINTER(NULL);
+	bound = LookupFuncName(list_make2(makeString(schema), makeString("uuid_v7_lower_bound")),
+						   1, (Oid[]) {TIMESTAMPTZOID}, true);
+	if (!OidIsValid(bound))
+		PG_RETURN_POINTER(NULL);
+	PG_RETURN_POINTER(makeFuncExpr(bound, UUIDOID, list_make1(ts),
+								   InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
 }
 
 Datum

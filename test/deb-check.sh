@@ -19,9 +19,12 @@ work=$(mktemp -d /tmp/uuid_seq_deb.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 # The build-time test's server runs as postgres and must read the built files
 # in debian/<package>/; unreadable, it would load the ones installed system-wide.
+# cp -a keeps the checkout's modes, which may keep postgres out (a checkout
+# in a directory of mode 0700): the copy is made readable.
 chmod 755 "$work"
 tree="$work/uuid-seq"
 cp -a "$top/." "$tree"
+chmod -R a+rX "$tree"
 
 if [[ -z "${UUID_SEQ_SKIP_APT:-}" ]]; then
 	DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq "$tree" >/dev/null

@@ -157,7 +157,7 @@ matrix_say "testing PostgreSQL ${majors[*]}; servers being made in the backgroun
 # to run.seconds.  Runs in the background, UUID_SEQ_MATRIX_JOBS at a time.
 test_major()
 {
-	local m=$1 dump=$2 start=$SECONDS rc=0 entry dump_port=
+	local m=$1 dump=$2 start=$SECONDS rc=0 entry dump_port= cwd_errors
 	entry=$(cat "$log/$m/entry" 2>/dev/null || echo /)
 	{
 		if [[ -n $dump ]]; then
@@ -167,6 +167,14 @@ test_major()
 		[[ $rc -ne 0 ]] ||
 			bash "$here/run-major.sh" "$m" "${origin[$m]}" "$entry" "$log/$m" $dump_port || rc=$?
 		[[ -z $dump ]] || bash "$here/dump-source.sh" stop "$dump_dir"
+		# What runs as postgres starts in a directory it can enter, never in
+		# the checkout (which may be in /root): PostgreSQL's programs say so.
+		cwd_errors=$(grep -rhsF 'could not change directory to' "$log/$m" || true)
+		if [[ -n $cwd_errors ]]; then
+			sort <<<"$cwd_errors" | uniq -c
+			matrix_say "PostgreSQL $m: something ran as postgres in a directory postgres cannot enter"
+			rc=1
+		fi
 	} >"$log/$m/run.log" 2>&1
 	echo $((SECONDS - start)) >"$log/$m/run.seconds"
 	echo "$rc" >"$log/$m/run.rc.tmp"

@@ -6,17 +6,20 @@
 # (a chroot shares the host's network), records the rows (dump_rows.sql) in
 # DIR/rows.out and prints its port; `stop` stops it and removes DIR's data.
 # suite.sh of 18 then dumps it with 18's pg_dump and restores it into 18.
+# What runs as postgres reads nothing from the source tree, which postgres
+# may not be able to enter (a checkout in /root): psql gets the SQL files on
+# stdin, opened by root, and every command starts in /.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 action=$1
-dir=$2
+dir=$(realpath -m "$2")
 bindir=/usr/lib/postgresql/15/bin
 port=54315
 
 as_postgres()
 {
-	runuser -u postgres -- "$@"
+	(cd / && runuser -u postgres -- "$@")
 }
 
 case $action in
@@ -37,8 +40,8 @@ start)
 		matrix_fail 15 "dump source (pg_ctl start, port $port)" "see $dir/server.log"
 	psql=("$bindir/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U postgres)
 	as_postgres "${psql[@]}" -d postgres -c 'CREATE DATABASE fixture' >/dev/null &&
-		as_postgres "${psql[@]}" -d fixture -f "$here/dump_fixture.sql" >/dev/null &&
-		as_postgres "${psql[@]}" -d fixture -A -t -f "$here/dump_rows.sql" >"$dir/rows.out" ||
+		as_postgres "${psql[@]}" -d fixture <"$here/dump_fixture.sql" >/dev/null &&
+		as_postgres "${psql[@]}" -d fixture -A -t <"$here/dump_rows.sql" >"$dir/rows.out" ||
 		matrix_fail 15 "dump source (fixture)" "dump_fixture.sql or dump_rows.sql failed"
 	echo "$port"
 	;;

@@ -15,18 +15,21 @@
 #            pg_dump and restored here: the same rows (dump_rows.sql, against
 #            LOGDIR/dump-source-rows.out), valid indexes, defaults that still
 #            call uuid_seq and generate (dump_verify.sql)
-# Servers run as the postgres user on a copy of the tree it owns.  Each step
-# appends its outcome to LOGDIR/results (step=value lines, read by
+# Servers run as the postgres user on a copy of the tree it owns, and from /:
+# nothing that runs as postgres reads SRCDIR or starts in the caller's
+# directory, which postgres may not be able to enter (a checkout in /root).
+# Each step appends its outcome to LOGDIR/results (step=value lines, read by
 # test/matrix.sh); its output goes to LOGDIR/<step>.log.  A step fails when
 # its command fails, when it ran no test or fewer than the Makefile lists, or
 # (TAP) when PGXS says TAP tests are not enabled.
 set -euo pipefail
 major=$1
 pg_config=$2
-srcdir=$3
-logdir=$4
+srcdir=$(realpath "$3")
+logdir=$(realpath "$4")
 dump_port=${5:-}
 results="$logdir/results"
+cd /
 
 # The warnings a build must not have: PGXS's CFLAGS (-Wall and more) plus
 # -Wextra, less the two -Wextra warnings that PostgreSQL's own sources and
