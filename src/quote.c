@@ -10,6 +10,8 @@
 
 #include "mb/pg_wchar.h"
 
+#include "compat.h"
+
 #include "quote.h"
 
 char *
