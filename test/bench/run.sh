@@ -3,6 +3,8 @@
 # extension must be installed: make install) and runs setup.sql, then every
 # NN_*.sql (with psql) and NN_*.sh (with bash, e.g. pgbench) here in order.  Each script prints its own table; every figure is
 # measured in the same run as the references it is compared with.
+# 80_citus.sh and 95_replay_lag.sh start servers of their own (each also
+# runs alone; see its header).
 # Usage: test/bench/run.sh [NN_name.sql|NN_name.sh ...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
