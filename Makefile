@@ -1,5 +1,5 @@
 # uuid_seq: PGXS build.  `make installcheck` runs regress, isolation and TAP
-# tests against a running server; test/run-all.sh runs the whole suite.
+# tests against a running server; tools/run-all.sh runs the whole suite.
 # Builds in the tree or out of it (pg_buildext: make -f <srcdir>/Makefile
 # VPATH=<srcdir> in build-<version>/), so source paths go through $(srcdir).
 
@@ -44,12 +44,16 @@ PG_CPPFLAGS = -I$(srcdir)/src -DUUID_SEQ_VERSION='"$(UUID_SEQ_VERSION)"'
 # export the SQL-callable functions, _PG_init and the magic block alone (compat.h)
 PG_CFLAGS = -fvisibility=hidden
 
-# upgrade stays last: it drops and re-creates the extension.
-REGRESS = v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid edge_inputs upgrade
+# Regression tests: test/regress/{sql,expected} (test/README).  setup
+# creates the extension and stays first; upgrade drops and re-creates it and
+# stays last.
+REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes edge_inputs upgrade
+REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
+# Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
+# the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold
+# its isolationtester's older table format.)
 ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
-# (spec names are quoted: the spec parser of 14beta2 predates unquoted ones;
-# test/expected/*_1.out hold its isolationtester's older table format)
-ISOLATION_OPTS = --inputdir=$(srcdir)/test
+ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation
 TAP_TESTS = 1
 # prove runs in $(srcdir)
 PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/t/*.pl))
@@ -63,8 +67,12 @@ include $(PGXS)
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
 $(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/core/*.h)
 
-# Out of the tree the object subdirectories must exist before compiling.
-$(shell mkdir -p $(sort $(dir $(OBJS))))
+# Out of the tree the object subdirectories must exist before compiling
+# (made when an object is built, never while the Makefile is read).
+.PHONY: object-dirs
+object-dirs:
+	@mkdir -p $(sort $(dir $(OBJS)))
+$(OBJS) $(OBJS:.o=.bc): | object-dirs
 
 # The TAP tests alone (they start their own servers; run as a non-root user).
 # 001_no_preload.pl reruns REGRESS against a server without preload.
@@ -80,18 +88,20 @@ prove-citus: PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/ci
 prove-citus:
 	$(prove_installcheck)
 
-# The pure core's unit tests: plain $(CC), no server.
-CORE_SRCS = $(wildcard src/core/*.c)
-CORE_HDRS = $(wildcard src/core/*.h)
-UNIT_SRCS = $(wildcard test/unit/*.c) $(CORE_SRCS)
-test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
+# The pure core's unit tests: plain $(CC), no server (from a VPATH build
+# too: sources from $(srcdir), the binary in the build directory).
+CORE_SRCS = $(wildcard $(srcdir)/src/core/*.c)
+CORE_HDRS = $(wildcard $(srcdir)/src/core/*.h)
+UNIT_SRCS = $(wildcard $(srcdir)/test/unit/*.c) $(CORE_SRCS)
+test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) $(wildcard $(srcdir)/test/unit/*.h)
+	@mkdir -p test/unit
 	$(CC) -std=c11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Werror -I$(srcdir)/src/core \
 		-DUNIT_FIXTURE_DIR='"$(srcdir)/test/unit/fixtures"' \
 		-o $@ $(UNIT_SRCS) $(UNIT_CFLAGS)
 
 .PHONY: unit unit-sanitize unit-valgrind
 unit: test/unit/run_unit_tests
-	test/unit/run_unit_tests
+	$<
 
 # The same tests under AddressSanitizer + UndefinedBehaviorSanitizer, and valgrind.
 unit-sanitize:
@@ -100,7 +110,7 @@ unit-sanitize:
 		UNIT_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 	rm -f test/unit/run_unit_tests
 unit-valgrind: test/unit/run_unit_tests
-	valgrind -q --error-exitcode=1 --leak-check=full test/unit/run_unit_tests
+	valgrind -q --error-exitcode=1 --leak-check=full $<
 
 # libFuzzer harnesses of the pure core (test/fuzz/fuzz_*.c), each run for
 # FUZZ_SECONDS from its committed seed corpus test/fuzz/corpus/<name>/.
@@ -109,8 +119,8 @@ unit-valgrind: test/unit/run_unit_tests
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 15
 FUZZ_TIMEOUT ?= 10
-FUZZERS = $(patsubst test/fuzz/%.c,test/fuzz/out/%,$(wildcard test/fuzz/fuzz_*.c))
-test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.h)
+FUZZERS = $(patsubst $(srcdir)/test/fuzz/%.c,test/fuzz/out/%,$(wildcard $(srcdir)/test/fuzz/fuzz_*.c))
+test/fuzz/out/%: $(srcdir)/test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard $(srcdir)/test/unit/*.h)
 	@mkdir -p test/fuzz/out
 	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-Wall -Wextra -Wno-unused-parameter -Werror \
@@ -118,9 +128,9 @@ test/fuzz/out/%: test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard test/unit/*.
 
 .PHONY: fuzz
 fuzz: $(FUZZERS)
-	set -e; for f in $(FUZZERS); do \
+	set -e; for f in $^; do \
 		name=$$(basename $$f); mkdir -p test/fuzz/out/corpus-$$name; \
 		$$f -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
 			-artifact_prefix=test/fuzz/out/ \
-			test/fuzz/out/corpus-$$name test/fuzz/corpus/$$name; \
+			test/fuzz/out/corpus-$$name $(srcdir)/test/fuzz/corpus/$$name; \
 	done

@@ -1,7 +1,7 @@
 #!/bin/bash
 # test/citus/build.sh: builds Citus from ../shared/vendor (or finds the build
 # in the cache) and installs it into the server that pg_config names, for the
-# Citus TAP test (test/citus/t/).  Run as root, like test/run-all.sh.
+# Citus TAP test (test/citus/t/).  Run as root, like tools/run-all.sh.
 #
 # Citus is built once per cache entry, $UUID_SEQ_MATRIX_CACHE/citus-<key>
 # (default /var/cache/uuid_seq-matrix), with `make install DESTDIR=<entry>/root`;
@@ -56,7 +56,7 @@ build_entry()
 {
 	local build="$entry.build" tool
 	for tool in make cc patch; do
-		command -v $tool >/dev/null || fail "build" "$tool is not installed (bash test/install-deps.sh)"
+		command -v $tool >/dev/null || fail "build" "$tool is not installed (bash tools/install-deps.sh)"
 	done
 	rm -rf "$entry" "$build"
 	mkdir -p "$build"

@@ -41,7 +41,7 @@ if [[ -e $entry/$matrix_stamp ]]; then
 fi
 
 command -v debootstrap >/dev/null ||
-	matrix_fail "$major" "chroot" "debootstrap is not installed (bash test/install-deps.sh)"
+	matrix_fail "$major" "chroot" "debootstrap is not installed (bash tools/install-deps.sh)"
 matrix_no_mounts_under "$entry" ||
 	matrix_fail "$major" "chroot" "something is mounted under $entry"
 rm -rf "$entry"

@@ -5,7 +5,7 @@
 # Where each major comes from (no download but Debian's package archive):
 #   13  Debian bullseye's postgresql-13 in a chroot
 #   14  ../shared/vendor/postgresql-14beta2.tar.xz, built on the host
-#   15  the host (Debian 12), as test/run-all.sh's own steps use it
+#   15  the host (Debian 12), as tools/run-all.sh's own steps use it
 #   16  ../shared/vendor/postgresql-16beta2.tar.xz, built on the host
 #   17  Debian trixie's postgresql-17 in a chroot
 #   18  Debian sid's postgresql-18 in a chroot

@@ -39,7 +39,7 @@ fi
 
 for tool in bison flex make cc perl; do
 	command -v $tool >/dev/null ||
-		matrix_fail "$major" "source build" "$tool is not installed (bash test/install-deps.sh)"
+		matrix_fail "$major" "source build" "$tool is not installed (bash tools/install-deps.sh)"
 done
 perl -MIPC::Run -e 1 2>/dev/null ||
 	matrix_fail "$major" "source build" "IPC::Run is not installed (libipc-run-perl)"

@@ -19,7 +19,7 @@
 # nothing that runs as postgres reads SRCDIR or starts in the caller's
 # directory, which postgres may not be able to enter (a checkout in /root).
 # Each step appends its outcome to LOGDIR/results (step=value lines, read by
-# test/matrix.sh); its output goes to LOGDIR/<step>.log.  A step fails when
+# test/matrix/matrix.sh); its output goes to LOGDIR/<step>.log.  A step fails when
 # its command fails, when it ran no test or fewer than the Makefile lists, or
 # (TAP) when PGXS says TAP tests are not enabled.
 set -euo pipefail

@@ -21,7 +21,7 @@ die 'UUID_SEQ_REGRESS names no tests: run through "make prove"' unless @tests;
 my $rc = system($ENV{PG_REGRESS},
 	'--host=' . $node->host,
 	'--port=' . $node->port,
-	'--inputdir=.',
+	'--inputdir=test/regress',
 	"--outputdir=$outdir",
 	'--dbname=contrib_regression',
 	@tests);

@@ -63,7 +63,7 @@ sub origin
 
 is(origin(), 'clock', 'a first start begins from the clock');
 my $before = newest();
-# (sql/v7_state.sql accepts 'clock' or 'file', so that installcheck passes on
+# (test/regress/sql/v7_state.sql accepts 'clock' or 'file', so that installcheck passes on
 # a restarted server: the value a first start shows is checked here)
 is(origin(), 'clock', 'generating does not change where the frontiers came from');
 $node->stop;

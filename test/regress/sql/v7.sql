@@ -1,6 +1,6 @@
 -- UUIDv7 and RFC 9562 functions (src/README §2, §7, §8): same output with and
--- without shared_preload_libraries = 'uuid_seq'.  Runs after v7_state, which
--- creates the extension: this file moves the shared frontier an hour ahead.
+-- without shared_preload_libraries = 'uuid_seq'.  Runs after v7_state (which
+-- expects the frontier near the clock): this file moves it an hour ahead.
 SET timezone = 'UTC';
 
 -- catalog markings: arguments with defaults, volatility, strictness, parallel

@@ -1,11 +1,11 @@
 #!/bin/bash
 # The whole test suite, from a fresh Debian 12 machine (run as root):
-#   1. packages with apt-get (test/install-deps.sh), build, install
+#   1. packages with apt-get (tools/install-deps.sh), build, install
 #   2. unit tests of the pure core (no server), also under ASan+UBSan and
 #      valgrind, and a bounded libFuzzer run of its harnesses
 #   3. the README: every SQL example, in order, on a throwaway preloaded
-#      server and its outputs compared (test/readme-check.sh)
-#   4. the version matrix (test/matrix.sh): for every PostgreSQL major from
+#      server and its outputs compared (test/readme/readme-check.sh)
+#   4. the version matrix (test/matrix/matrix.sh): for every PostgreSQL major from
 #      13 to 18 (15 is this machine's, the others come from Debian chroots
 #      and vendored sources), a build without warnings, pg_regress +
 #      isolation against a throwaway server preloading uuid_seq, and every
@@ -14,7 +14,7 @@
 #   5. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor
-#   6. the Debian package (test/deb-check.sh): build, install, test the .deb;
+#   6. the Debian package (test/package/deb-check.sh): build, install, test the .deb;
 #      last, as its files replace the ones `make install` put there
 # Servers refuse to run as root, so they run as the postgres user on a copy
 # of the tree it owns.  Not as root, step 4 runs on this machine's server
@@ -31,7 +31,7 @@ if [[ $(id -u) -eq 0 && -z ${UUID_SEQ_HIDDEN_TOP:-} ]]; then
 	mkdir "$hide/uuid_seq"
 	[[ ! -d $top/../shared ]] || ln -s "$(cd "$top/../shared" && pwd)" "$hide/shared"
 	UUID_SEQ_HIDDEN_TOP="$hide/uuid_seq" unshare --mount --propagation private bash -c \
-		'mount --bind "$1" "$UUID_SEQ_HIDDEN_TOP" && exec bash "$UUID_SEQ_HIDDEN_TOP/test/run-all.sh"' \
+		'mount --bind "$1" "$UUID_SEQ_HIDDEN_TOP" && exec bash "$UUID_SEQ_HIDDEN_TOP/tools/run-all.sh"' \
 		run-all "$top"
 	exit
 fi
@@ -40,7 +40,7 @@ cd "$top"
 step() { printf '\n==== %s ====\n' "$*"; }
 
 step "dependencies"
-bash test/install-deps.sh
+bash tools/install-deps.sh
 
 step "build and install"
 make -s clean
@@ -59,12 +59,12 @@ make -s fuzz FUZZ_SECONDS="$FUZZ_SECONDS" >test/fuzz/fuzz.log 2>&1 || {
 }
 grep -E '^Done' test/fuzz/fuzz.log
 
-step "README examples (test/readme-check.sh)"
-bash test/readme-check.sh
+step "README examples (test/readme/readme-check.sh)"
+bash test/readme/readme-check.sh
 
 step "version matrix: PostgreSQL 13 to 18"
 if [[ $(id -u) -eq 0 ]]; then
-	bash test/matrix.sh
+	bash test/matrix/matrix.sh
 else
 	# chroots and other majors need root: this machine's server alone
 	pg_virtualenv -t -o shared_preload_libraries=uuid_seq make installcheck TAP_TESTS= || {
@@ -89,6 +89,6 @@ if [[ -e $(pg_config --pkglibdir)/citus.so ]]; then
 fi
 
 step "Debian package"
-bash test/deb-check.sh
+bash test/package/deb-check.sh
 
 step "all tests passed"

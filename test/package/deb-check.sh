@@ -1,5 +1,5 @@
 #!/bin/bash
-# The Debian package check (as root, after test/install-deps.sh): installs the
+# The Debian package check (as root, after tools/install-deps.sh): installs the
 # build dependencies named in debian/control, builds the .deb with
 # dpkg-buildpackage on a copy of the tree (whose own build-time test runs the
 # regression and isolation tests against the built files), installs it with
@@ -8,7 +8,7 @@
 # `make install` put in the same directories.
 # Set UUID_SEQ_SKIP_APT=1 when the build dependencies are already installed.
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 
 if [[ $(id -u) -ne 0 ]]; then
 	echo "deb-check: not root (apt-get, dpkg -i), skipped" >&2

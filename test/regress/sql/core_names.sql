@@ -3,22 +3,15 @@
 -- uuidv4() and uuidv7(); pg_catalog comes first in every search path, so
 -- there an unqualified call runs core's, and only the schema-qualified name
 -- reaches ours.  Expected outputs: core_names.out for 13 to 16, _1 for 17,
--- _2 for 18.  Runs after v7_state, which creates the extension.
+-- _2 for 18.
 SET TimeZone = 'UTC';
+
 -- where an unqualified call goes
 SELECT f AS unqualified_call, p.pronamespace::regnamespace AS runs_from
 FROM unnest(ARRAY['uuidv4()', 'uuidv7()', 'uuidv7(interval)',
                   'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)']) f
 JOIN pg_proc p ON p.oid = to_regprocedure(f)
 ORDER BY 1;
-       unqualified_call       | runs_from  
-------------------------------+------------
- uuid_extract_timestamp(uuid) | pg_catalog
- uuid_extract_version(uuid)   | pg_catalog
- uuidv4()                     | pg_catalog
- uuidv7()                     | pg_catalog
- uuidv7(interval)             | pg_catalog
-(5 rows)
 
 -- RFC 9562's UUIDv7 example (2022-02-22 19:22:22 UTC): 17's core
 -- uuid_extract_timestamp() reads version 1 only, so the unqualified call
@@ -27,27 +20,14 @@ SELECT uuid_extract_timestamp('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS unquali
        public.uuid_extract_timestamp('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS qualified,
        uuid_timestamp('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS uuid_timestamp,
        uuid_v7_to_timestamptz('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS v7_to_timestamptz;
-         unqualified          |          qualified           |        uuid_timestamp        |      v7_to_timestamptz       
-------------------------------+------------------------------+------------------------------+------------------------------
- Tue Feb 22 19:22:22 2022 UTC | Tue Feb 22 19:22:22 2022 UTC | Tue Feb 22 19:22:22 2022 UTC | Tue Feb 22 19:22:22 2022 UTC
-(1 row)
-
 SELECT uuid_extract_version('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS unqualified,
        public.uuid_extract_version('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS qualified;
- unqualified | qualified 
--------------+-----------
-           7 |         7
-(1 row)
 
 -- every generator, whoever's runs, makes version 7 and 4 values
 SELECT uuid_extract_version(uuidv7()) AS v7, uuid_extract_version(public.uuidv7()) AS ours_v7,
        uuid_extract_version(uuidv7('-1 hour')) AS v7_shifted,
        uuid_extract_version(public.uuidv7('-1 hour')) AS ours_v7_shifted,
        uuid_extract_version(uuidv4()) AS v4, uuid_extract_version(public.uuidv4()) AS ours_v4;
- v7 | ours_v7 | v7_shifted | ours_v7_shifted | v4 | ours_v4 
-----+---------+------------+-----------------+----+---------
-  7 |       7 |          7 |               7 |  4 |       4
-(1 row)
 
 -- a column default keeps the function it was created with: written
 -- unqualified here, it is stored as the function the name resolved to, and
@@ -61,19 +41,9 @@ SELECT a.attname, pg_get_expr(d.adbin, d.adrelid) AS default_expr,
                    AND dep.refclassid = 'pg_proc'::regclass), 'pg_catalog') AS function_from
 FROM pg_attrdef d JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
 WHERE d.adrelid = 'core_names_t'::regclass ORDER BY a.attnum;
- attname |  default_expr   | function_from 
----------+-----------------+---------------
- id      | uuidv7()        | pg_catalog
- u       | public.uuidv7() | public
-(2 rows)
-
 DROP TABLE core_names_t;
+
 -- 18 records the module's name and version (PG_MODULE_MAGIC_EXT)
 SELECT module_name, version = (SELECT extversion FROM pg_extension WHERE extname = 'uuid_seq')
        AS version_is_extversion
 FROM pg_get_loaded_modules() WHERE file_name LIKE 'uuid_seq%';
- module_name | version_is_extversion 
--------------+-----------------------
- uuid_seq    | t
-(1 row)
-

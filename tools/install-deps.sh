@@ -3,7 +3,7 @@
 # the PostgreSQL 15 server and headers, the TAP test modules, a C toolchain,
 # clang's libFuzzer and sanitizer runtimes, valgrind, strace (the durability
 # TAP test traces the server's fsyncs), for the version matrix
-# (test/matrix.sh) debootstrap and the parser generators a PostgreSQL source
+# (test/matrix/matrix.sh) debootstrap and the parser generators a PostgreSQL source
 # build needs, and for building Citus against the server's headers
 # (test/citus/build.sh) the lz4, zstd and GSSAPI headers.
 # Set UUID_SEQ_SKIP_APT=1 to skip (packages already there, or not root).

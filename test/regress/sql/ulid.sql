@@ -1,7 +1,6 @@
 -- ULID functions (src/README §4, §8): same output with and without
--- shared_preload_libraries = 'uuid_seq'.  Runs after v7_state, which creates
--- the extension.  Positive clock shifts stay at 2 seconds, so that the suite
--- can run again on the same server.
+-- shared_preload_libraries = 'uuid_seq'.  Positive clock shifts stay at 2
+-- seconds, so that the suite can run again on the same server.
 SET timezone = 'UTC';
 
 -- (the catalog markings of the ULID functions are listed in v7.sql)

@@ -1,30 +1,15 @@
 -- Observability (src/README §6).  Expected output: v7_state.out with the library
 -- preloaded (shared frontier, per-backend slots), v7_state_1.out without.
--- Runs first: it expects the frontier near the real clock.  Passes on a
--- fresh server and on one that has generated values and restarted (the
--- test suite runs it on both).
-CREATE EXTENSION uuid_seq;
+-- Runs right after setup: it expects the frontier near the real clock.
+-- Passes on a fresh server and on one that has generated values and
+-- restarted (the test suite runs it on both).
 SET timezone = 'UTC';
 SELECT uuid_version(uuid_generate_v7()) AS warm_up;
- warm_up 
----------
-       7
-(1 row)
-
 SELECT ulid_generate() IS NOT NULL AS ulid_warm_up;
- ulid_warm_up 
---------------
- t
-(1 row)
 
 -- the settings and their contexts (node_id and node_bits need preloading)
 SELECT name, setting, vartype, context FROM pg_settings
 WHERE name LIKE 'uuid\_seq.%' ORDER BY name;
-         name         | setting | vartype |  context  
-----------------------+---------+---------+-----------
- uuid_seq.clock_shift | 0       | string  | superuser
- uuid_seq.on_overflow | advance | enum    | user
-(2 rows)
 
 -- (restored_from is 'clock' on a server's first start and 'file' once it
 -- has restarted: either here, so that installcheck passes on any preloaded
@@ -34,106 +19,45 @@ SELECT family, shared, frontier IS NOT NULL AS has_frontier,
        uuid_version(frontier) AS version,
        restored_from IN ('clock', 'file') AS clock_or_file, node_id, node_bits
 FROM uuid_seq_state() WHERE family NOT LIKE 'comb\_%' ORDER BY family;
- family | shared | has_frontier | near_now | version | clock_or_file | node_id | node_bits 
---------+--------+--------------+----------+---------+---------------+---------+-----------
- ulid   | f      | t            | t        |         |               |       0 |         0
- v7     | f      | t            | t        |       7 |               |       0 |         0
-(2 rows)
-
 -- (the COMB families' rows: comb.sql)
 -- the frontier is the last value's time: nothing generated lies above it
 SELECT uuid_v7_to_timestamptz(u) <= (SELECT frontier_time FROM uuid_seq_state() WHERE family = 'v7')
     AS frontier_covers_last
 FROM (SELECT uuid_generate_v7() u) s;
- frontier_covers_last 
-----------------------
- t
-(1 row)
 
 -- this backend's slot
 SELECT uuid_seq_reset_stats();
- uuid_seq_reset_stats 
-----------------------
- 
-(1 row)
-
 SELECT count(*) FROM (SELECT uuid_generate_v7() FROM generate_series(1, 100)) s;
- count 
--------
-   100
-(1 row)
-
 -- (overflows and cas_retries depend on speed and load: 005_overflow.pl)
 SELECT generated, last_value IS NOT NULL AS has_last, clock_rollbacks,
        max_drift_ms < 5000 AS drift_small
 FROM uuid_seq_backends WHERE pid = pg_backend_pid();
- generated | has_last | clock_rollbacks | drift_small 
------------+----------+-----------------+-------------
-(0 rows)
-
 -- a clock that goes back is counted, and the frontier runs ahead of it
 SET uuid_seq.clock_shift = '-1 hour';
 SELECT count(*) FROM (SELECT uuid_generate_v7() FROM generate_series(1, 10)) s;
- count 
--------
-    10
-(1 row)
-
 RESET uuid_seq.clock_shift;
 SELECT generated, clock_rollbacks, max_drift_ms >= 3599000 AS drift_seen
 FROM uuid_seq_backends WHERE pid = pg_backend_pid();
- generated | clock_rollbacks | drift_seen 
------------+-----------------+------------
-(0 rows)
-
 CREATE TEMP TABLE latest AS SELECT uuid_generate_v7() AS u;
 SELECT last_value = (SELECT u FROM latest) AS last_value_tracks
 FROM uuid_seq_backends WHERE pid = pg_backend_pid();
- last_value_tracks 
--------------------
-(0 rows)
-
 SELECT uuid_seq_reset_stats();
- uuid_seq_reset_stats 
-----------------------
- 
-(1 row)
-
 SELECT generated, clock_rollbacks, max_drift_ms
 FROM uuid_seq_backends WHERE pid = pg_backend_pid();
- generated | clock_rollbacks | max_drift_ms 
------------+-----------------+--------------
-(0 rows)
 
 -- everyone may read the view; other roles' rows only for members of
 -- pg_read_all_stats; reset is superuser-only
 SELECT has_table_privilege('public', 'uuid_seq_backends', 'SELECT') AS view_public,
        has_function_privilege('public', 'uuid_seq_reset_stats()', 'EXECUTE') AS reset_public;
- view_public | reset_public 
--------------+--------------
- t           | f
-(1 row)
-
 CREATE ROLE regress_uuid_seq_watcher;
 SET ROLE regress_uuid_seq_watcher;
 SELECT count(*) AS visible FROM uuid_seq_backends;
- visible 
----------
-       0
-(1 row)
-
 \set VERBOSITY sqlstate
 SELECT uuid_seq_reset_stats();
-ERROR:  42501
 \set VERBOSITY default
 RESET ROLE;
 GRANT pg_read_all_stats TO regress_uuid_seq_watcher;
 SET ROLE regress_uuid_seq_watcher;
 SELECT count(*) AS visible FROM uuid_seq_backends WHERE pid = pg_backend_pid();
- visible 
----------
-       0
-(1 row)
-
 RESET ROLE;
 DROP ROLE regress_uuid_seq_watcher;

@@ -2,14 +2,14 @@
 # The README's examples as a test: runs every ```sql block of README.md top
 # to bottom, then those of every docs/*.md that has one, against a throwaway
 # server preloading uuid_seq (pg_virtualenv), and compares each output with
-# the file (test/readme-check.pl describes the conventions).  Each file gets
+# the file (test/readme/readme-check.pl describes the conventions).  Each file gets
 # fresh databases of its own, so its blocks may depend on its earlier blocks
 # only.  Fails if any file fails; the last line sums every file's counts.
 # Needs `make install` first, as root (it also puts a stand-in pg_uuidv7
 # into the server's extension directory for the migration example, unless a
 # real one is installed, and removes it after).
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 ext=$(pg_config --sharedir)/extension
 standin=
@@ -31,7 +31,7 @@ status=0
 pg_virtualenv -t -o shared_preload_libraries=uuid_seq \
 	bash -c 'set -o pipefail; status=0
 		for f in "${@:2}"; do
-			perl test/readme-check.pl "$f" | tee -a "$1" || status=1
+			perl test/readme/readme-check.pl "$f" | tee -a "$1" || status=1
 		done
 		exit $status' _ "$summary" "${files[@]}" || status=1
 # one line summing the files' summary lines (the numbers in their order)

@@ -1,8 +1,8 @@
 #!/bin/bash
 # The version matrix (as root): builds uuid_seq against every PostgreSQL
 # major it supports and runs the whole suite against each, the one that
-# test/run-all.sh runs on 15: pg_regress preloaded and not, isolation, every
-# TAP test.  `bash test/matrix.sh` runs 13 to 18; `bash test/matrix.sh 17`
+# tools/run-all.sh runs on 15: pg_regress preloaded and not, isolation, every
+# TAP test.  `bash test/matrix/matrix.sh` runs 13 to 18; `bash test/matrix/matrix.sh 17`
 # (or any list of majors) runs those alone.
 #
 # Where each major comes from and how the cache works: test/matrix/lib.sh.
@@ -22,7 +22,7 @@
 # (matrix_log/summary.md) and the exit status: 0 when every major that ran
 # passed.
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 here="$top/test/matrix"
 . "$here/lib.sh"
 cd "$top"
@@ -35,7 +35,7 @@ asked=("$@")
 [[ $# -gt 0 ]] || asked=("${matrix_all_majors[@]}")
 for m in "${asked[@]}"; do
 	matrix_origin "$m" >/dev/null || {
-		echo "usage: bash test/matrix.sh [MAJOR...]   (MAJOR: ${matrix_all_majors[*]})" >&2
+		echo "usage: bash test/matrix/matrix.sh [MAJOR...]   (MAJOR: ${matrix_all_majors[*]})" >&2
 		exit 2
 	}
 	wanted[$m]=1
@@ -76,20 +76,20 @@ if [[ -n $need_source && ! -d $vendor ]]; then
 	need_source=
 fi
 
-# Host tools: install them (test/install-deps.sh) when one is missing.
+# Host tools: install them (tools/install-deps.sh) when one is missing.
 tools=(unshare flock sha256sum)
 [[ -n $need_chroot ]] && tools+=(debootstrap)
 [[ -n $need_source ]] && tools+=(bison flex)
 for tool in "${tools[@]}"; do
 	if ! command -v "$tool" >/dev/null; then
-		matrix_say "$tool is missing: bash test/install-deps.sh"
-		bash "$top/test/install-deps.sh"
+		matrix_say "$tool is missing: bash tools/install-deps.sh"
+		bash "$top/tools/install-deps.sh"
 		break
 	fi
 done
 for tool in "${tools[@]}"; do
 	command -v "$tool" >/dev/null || {
-		echo "matrix: $tool is not installed and test/install-deps.sh did not install it" >&2
+		echo "matrix: $tool is not installed and tools/install-deps.sh did not install it" >&2
 		exit 1
 	}
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # readme-check.pl FILE.md: runs every ```sql block of the file (README.md or
 # a docs/*.md), top to bottom, in a fresh database of the server that the
-# PG* environment names (test/readme-check.sh starts one, preloading
+# PG* environment names (test/readme/readme-check.sh starts one, preloading
 # uuid_seq, and runs this once per file), and compares what each statement
 # prints with what the file shows after it.
 #
