@@ -134,3 +134,19 @@ fuzz: $(FUZZERS)
 			-artifact_prefix=test/fuzz/out/ \
 			test/fuzz/out/corpus-$$name $(srcdir)/test/fuzz/corpus/$$name; \
 	done
+
+# The PGXN distribution: uuid_seq-<version>.zip, <version> being META.json's
+# (the distribution's semver), from `git archive` of HEAD, so committed files
+# only, under uuid_seq-<version>/.  test/package/pgxn-check.sh validates it.
+.PHONY: dist
+dist:
+	@git -C $(srcdir) rev-parse --verify -q HEAD >/dev/null || \
+		{ echo "make dist: $(srcdir) is not a git checkout with a commit" >&2; exit 1; }
+	@version=$$(git -C $(srcdir) show HEAD:META.json | \
+		perl -MJSON::PP -0777 -ne 'print decode_json($$_)->{version} // ""') && \
+	[ -n "$$version" ] || { echo "make dist: no version in HEAD's META.json" >&2; exit 1; }; \
+	[ -z "$$(git -C $(srcdir) status --porcelain --untracked-files=no)" ] || \
+		echo "make dist: uncommitted changes are left out (the zip is HEAD's)" >&2; \
+	git -C $(srcdir) archive --format=zip --prefix=$(EXTENSION)-$$version/ \
+		-o $(CURDIR)/$(EXTENSION)-$$version.zip HEAD && \
+	echo "$(EXTENSION)-$$version.zip"

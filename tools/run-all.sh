@@ -14,7 +14,8 @@
 #   5. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor
-#   6. the Debian package (test/package/deb-check.sh): build, install, test the .deb;
+#   6. the PGXN zip (test/package/pgxn-check.sh: make dist, META.json), then
+#      the Debian package (test/package/deb-check.sh): build, install, test the .deb;
 #      last, as its files replace the ones `make install` put there
 # Servers refuse to run as root, so they run as the postgres user on a copy
 # of the tree it owns.  Not as root, step 4 runs on this machine's server
@@ -87,6 +88,9 @@ if [[ -e $(pg_config --pkglibdir)/citus.so ]]; then
 		make prove-citus
 	fi
 fi
+
+step "PGXN distribution"
+bash test/package/pgxn-check.sh
 
 step "Debian package"
 bash test/package/deb-check.sh
