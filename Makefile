@@ -16,6 +16,7 @@ OBJS = \
 	src/core/typeid.o \
 	src/core/ulid.o \
 	src/families.o \
+	src/frontier_funcs.o \
 	src/frontier_store.o \
 	src/generator.o \
 	src/guc.o \
@@ -30,6 +31,7 @@ OBJS = \
 	src/state_funcs.o \
 	src/typeid_funcs.o \
 	src/ulid_funcs.o \
+	src/uuid_minmax.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o
 PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB and ULID keys"
@@ -47,7 +49,7 @@ PG_CFLAGS = -fvisibility=hidden
 # Regression tests: test/regress/{sql,expected} (test/README).  setup
 # creates the extension and stays first; upgrade drops and re-creates it and
 # stays last.
-REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes edge_inputs upgrade
+REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax raise_frontier edge_inputs upgrade
 REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
 # Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
 # the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold

@@ -32,3 +32,39 @@ BEGIN
     $sql$, current_schema());
 END
 $$;
+
+-- Frontiers that travel (src/README §12): after a dump and restore or a
+-- pg_upgrade, raise a family's shared frontier above the keys brought over,
+-- as setval(seq, max(id)) does for a sequence.  It changes server-wide state
+-- (durably, like a lease): EXECUTE is revoked from PUBLIC.
+CREATE FUNCTION uuid_seq_raise_frontier(family text, past uuid)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(text, uuid) FROM PUBLIC;
+
+-- min(uuid) and max(uuid), which core has only from PostgreSQL 20 on (where
+-- pg_catalog's win unqualified calls): uuid order, with their sort
+-- operators, so that they read the end of a uuid index.
+CREATE FUNCTION uuid_seq_uuid_larger(uuid, uuid) RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_seq_uuid_larger'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_seq_uuid_smaller(uuid, uuid) RETURNS uuid
+AS 'MODULE_PATHNAME', 'uuid_seq_uuid_smaller'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE AGGREGATE min(uuid) (
+    SFUNC = uuid_seq_uuid_smaller, STYPE = uuid, COMBINEFUNC = uuid_seq_uuid_smaller,
+    SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+CREATE AGGREGATE max(uuid) (
+    SFUNC = uuid_seq_uuid_larger, STYPE = uuid, COMBINEFUNC = uuid_seq_uuid_larger,
+    SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+
+COMMENT ON FUNCTION uuid_seq_raise_frontier(text, uuid) IS
+    'raise a family''s shared frontier so that every later value lies above the given one (superuser); false when it already did';
+COMMENT ON FUNCTION uuid_seq_uuid_larger(uuid, uuid) IS 'larger in uuid order';
+COMMENT ON FUNCTION uuid_seq_uuid_smaller(uuid, uuid) IS 'smaller in uuid order';
+COMMENT ON AGGREGATE min(uuid) IS 'minimum in uuid order (core has it from PostgreSQL 20 on)';
+COMMENT ON AGGREGATE max(uuid) IS 'maximum in uuid order (core has it from PostgreSQL 20 on)';

@@ -101,7 +101,7 @@ frontier_store_read(uint64 words[GENERATOR_COUNT], bool present[GENERATOR_COUNT]
 		case FRONTIER_FILE_WRONG_VERSION:
 			ereport(WARNING,
 					(errcode(ERRCODE_DATA_CORRUPTED),
-					 errmsg("ignoring uuid_seq frontier file \"%s\": it was written by another version of uuid_seq or PostgreSQL",
+					 errmsg("ignoring uuid_seq frontier file \"%s\": it was written by a later PostgreSQL major or another format of uuid_seq",
 							FRONTIER_FILE_NAME),
 					 errdetail("Generators start from the clock.")));
 			break;

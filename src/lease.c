@@ -191,8 +191,6 @@ lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word)
 
 /* ---- replay ----------------------------------------------------------- */
 
-#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
-
 /* Raise an atomic word to at least value. */
 static void
 raise_word(pg_atomic_uint64 *word, uint64 value)
@@ -202,6 +200,31 @@ raise_word(pg_atomic_uint64 *word, uint64 value)
 	while (current < value && !pg_atomic_compare_exchange_u64(word, &current, value))
 		;
 }
+
+bool
+lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word)
+{
+	bool		raised;
+
+	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
+	raised = word > pg_atomic_read_u64(&shared->frontier[id].word);
+	if (raised)
+	{
+		if (uuid_seq_persist)
+		{
+			uint64		floor[GENERATOR_COUNT] = {0};
+
+			/* an ERROR releases the lock; the frontier stays as it was */
+			floor[id] = word;
+			renew_leases(shared, floor, LEASE_NS, ERROR);
+		}
+		raise_word(&shared->frontier[id].word, word);
+	}
+	LWLockRelease(shared->lease_lock);
+	return raised;
+}
+
+#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
 
 /*
  * Raise the frontiers to the leases a primary logged (words[i] where
@@ -372,7 +395,11 @@ save_frontiers(int code, Datum arg)
 	}
 	have_crash_copy = true;
 
-	if (code == 0 && uuid_seq_persist)
+	/*
+	 * Not in binary upgrade: pg_upgrade's runs of a new server would leave
+	 * an all-zero file where the old one is to be copied.
+	 */
+	if (code == 0 && uuid_seq_persist && !IsBinaryUpgrade)
 		(void) frontier_store_write(words, LOG);
 }
 

@@ -38,6 +38,13 @@ extern bool lease_unlogged(UuidSeqShared *shared);
  */
 extern void lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word);
 
+/*
+ * Raise family id's frontier to at least word, after a lease above it is
+ * durable (the file, and the WAL with uuid_seq.wal_frontiers): every later
+ * value of the family lies above.  False when the frontier already was.
+ */
+extern bool lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word);
+
 /* The hot path: word, just taken from family id, is covered on return. */
 static inline void
 lease_cover(UuidSeqShared *shared, GeneratorId id, uint64 word)

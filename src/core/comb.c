@@ -455,6 +455,18 @@ comb_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
 	encode(comb_of(family), word, random, out);
 }
 
+static bool
+comb_family_value_tick(const FrontierFamily *family, const uint8_t u[16],
+					   uint64_t *tick)
+{
+	uint64_t	word;
+
+	if (!comb_decode_word((CombKind) (comb_of(family) - comb_families), u, &word))
+		return false;
+	*tick = word >> family->counter_bits;
+	return true;
+}
+
 #define COMB_FAMILY(family_name, family_range, bits, start, max_tick, lay, strat) \
 	{ \
 		.frontier = FRONTIER_FAMILY(family_name, family_range, bits, start, \

@@ -86,11 +86,21 @@ struct FrontierFamily
 	void		(*encode) (const FrontierFamily *family, uint64_t word,
 						   uint64_t random, unsigned node_bits, uint32_t node_id,
 						   uint8_t out[16]);
+
+	/*
+	 * The tick a value of the family was taken in (its word without the
+	 * counter); false when the uuid cannot be a value of the family (another
+	 * version, or a time the layout cannot hold).  Every value of a later
+	 * tick is greater in the family's order, whatever its other bits.
+	 */
+	bool		(*value_tick) (const FrontierFamily *family, const uint8_t u[16],
+							   uint64_t *tick);
 };
 
 /*
  * The definition of a family whose last tick is max_tick, with the callbacks
- * <prefix>_word_from_ns, <prefix>_word_to_ns and <prefix>_encode.
+ * <prefix>_word_from_ns, <prefix>_word_to_ns, <prefix>_encode and
+ * <prefix>_value_tick.
  */
 #define FRONTIER_FAMILY(family_name, family_range, bits, start, max_tick, prefix) \
 	{ \
@@ -102,6 +112,7 @@ struct FrontierFamily
 		.word_from_ns = prefix##_word_from_ns, \
 		.word_to_ns = prefix##_word_to_ns, \
 		.encode = prefix##_encode, \
+		.value_tick = prefix##_value_tick, \
 	}
 
 /* The counter bits of a family's words. */

@@ -56,7 +56,8 @@ frontier_file_decode(const uint8_t *buf, size_t len, uint32_t pg_major,
 		return FRONTIER_FILE_TRUNCATED;
 	if (get_le(buf + 4, 4) > FRONTIER_FILE_FORMAT)
 		return FRONTIER_FILE_LATER_FORMAT;
-	if (get_le(buf + 4, 4) != FRONTIER_FILE_FORMAT || get_le(buf + 8, 4) != pg_major)
+	/* an earlier major's file is read (pg_upgrade, frontier_file.h) */
+	if (get_le(buf + 4, 4) != FRONTIER_FILE_FORMAT || get_le(buf + 8, 4) > pg_major)
 		return FRONTIER_FILE_WRONG_VERSION;
 	count = get_le(buf + 12, 4);
 	if (count > FRONTIER_FILE_MAX_FAMILIES)

@@ -10,7 +10,10 @@
  *		checksum u64 (FNV-1a 64 of every byte before it)
  *
  * Families are identified by their number, so a file written before a family
- * existed restores the others; unknown families are ignored.
+ * existed restores the others; unknown families are ignored.  A file of an
+ * earlier PostgreSQL major is read (the words do not depend on the server:
+ * a file copied across pg_upgrade restores the frontiers), one of a later
+ * major is not.
  */
 #ifndef UUID_SEQ_FRONTIER_FILE_H
 #define UUID_SEQ_FRONTIER_FILE_H
@@ -30,7 +33,7 @@ typedef enum FrontierFileStatus
 	FRONTIER_FILE_OK = 0,
 	FRONTIER_FILE_TRUNCATED,	/* shorter than its header says */
 	FRONTIER_FILE_BAD_MAGIC,	/* not a frontier file */
-	FRONTIER_FILE_WRONG_VERSION,	/* an earlier format or another PostgreSQL
+	FRONTIER_FILE_WRONG_VERSION,	/* an earlier format or a later PostgreSQL
 									 * major */
 	FRONTIER_FILE_LATER_FORMAT, /* a format of a later release */
 	FRONTIER_FILE_BAD_CHECKSUM, /* damaged */

@@ -104,6 +104,16 @@ v7_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
 	uuidv7_encode(word, random, node_bits, node_id, out);
 }
 
+static bool
+v7_family_value_tick(const FrontierFamily *family, const uint8_t u[UUID_BYTES],
+					 uint64_t *tick)
+{
+	if (uuid_rfc_version(u) != 7)
+		return false;
+	*tick = uuid_unix_ms(u);
+	return true;
+}
+
 const FrontierFamily uuidv7_family =
 FRONTIER_FAMILY("UUIDv7", UNIX_MS48_RANGE, UUIDV7_SUBMS_BITS, false, UNIX_MS48_MAX,
 				v7_family);

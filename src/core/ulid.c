@@ -68,6 +68,15 @@ ulid_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
 	ulid_encode(word, random, node_bits, node_id, out);
 }
 
+/* Any 128 bits are a ULID: the tick is the millisecond of its top 48. */
+static bool
+ulid_family_value_tick(const FrontierFamily *family, const uint8_t u[UUID_BYTES],
+					   uint64_t *tick)
+{
+	*tick = get_be(u, 6);
+	return true;
+}
+
 const FrontierFamily ulid_family =
 FRONTIER_FAMILY("ULID", UNIX_MS48_RANGE, ULID_SEQ_BITS, true, UNIX_MS48_MAX, ulid_family);
 

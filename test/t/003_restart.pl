@@ -94,8 +94,8 @@ my %damage = (
 	],
 	'truncated' => [ sub { truncate $file, 10 or die "truncate: $!"; }, 'it is truncated' ],
 	'foreign' => [
-		sub { overwrite($file, 8, pack('V', 9)); },    # PostgreSQL major 9
-		'it was written by another version of uuid_seq or PostgreSQL'
+		sub { overwrite($file, 8, pack('V', 99)); },    # a later major, 99
+		'it was written by a later PostgreSQL major or another format of uuid_seq'
 	],
 	'damaged' => [
 		sub { overwrite($file, 20, 'x'); },            # the first family's word

@@ -5,6 +5,9 @@
  *		(fixtures/frontiers-1.0): every family, at its position in the list,
  *		reads back the frontier that 1.0 saved for it.
  *
+ * And every family reads the tick back from a value it encoded
+ * (value_tick), whatever its random bits and node id.
+ *
  * The fixture was written at a clean shutdown after one value of each
  * family, each with its own uuid_seq.clock_shift (-1 to -7 days), so every
  * family's frontier lies on a different day; the times below are what
@@ -82,5 +85,30 @@ test_family_list(void)
 		for (size_t i = 0; i < REGISTRY_SIZE; i++)
 			found += registry[i].family == &comb_families[k].frontier;
 		CHECK(found == 1);
+	}
+
+	/* value_tick reads back the tick of an encoded word, at both ends */
+	for (size_t i = 0; i < REGISTRY_SIZE; i++)
+	{
+		const FrontierFamily *family = registry[i].family;
+		uint64_t	samples[] = {words[i], family->max_word, UINT64_C(1) << family->counter_bits};
+
+		for (size_t j = 0; j < sizeof(samples) / sizeof(samples[0]); j++)
+		{
+			uint8_t		u[16];
+			uint64_t	tick = 0;
+
+			family->encode(family, samples[j], UINT64_C(0xa5a5a5a5a5a5a5a5), 8, 0xab, u);
+			CHECK(family->value_tick(family, u, &tick));
+			CHECK(tick == samples[j] >> family->counter_bits);
+		}
+	}
+	/* a version 4 uuid is no UUIDv7 */
+	{
+		static const uint8_t v4[16] = {0x91, 0x91, 0x08, 0xf7, 0x52, 0xd1, 0x43, 0x20,
+		0x9b, 0xac, 0xf8, 0x47, 0xdb, 0x41, 0x48, 0xa8};
+		uint64_t	tick;
+
+		CHECK(!uuidv7_family.value_tick(&uuidv7_family, v4, &tick));
 	}
 }

@@ -1,0 +1,70 @@
+-- uuid_seq_raise_frontier(family, past) (since 1.2, src/README §12): every
+-- later value of the family lies above `past`, as setval(seq, max(id)) does
+-- for a sequence.  Expected output: raise_frontier.out with the library
+-- preloaded, raise_frontier_1.out without (no shared frontier to raise:
+-- 55000).  The frontiers are raised just past where they are (by 50 ms, and
+-- 1.5 s for the runbook's keys), so that the suite can run again on the same
+-- server.
+SET timezone = 'UTC';
+
+-- catalog markings; EXECUTE is not granted to PUBLIC
+SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel,
+       NOT EXISTS (SELECT FROM aclexplode(p.proacl) a WHERE a.grantee = 0) AS public_may_not
+FROM pg_proc p WHERE p.proname = 'uuid_seq_raise_frontier';
+CREATE ROLE regress_uuid_seq_raiser;
+SET ROLE regress_uuid_seq_raiser;
+SELECT uuid_seq_raise_frontier('v7', '018cc820-db2e-7000-8000-000000000000');
+RESET ROLE;
+DROP ROLE regress_uuid_seq_raiser;
+
+-- a family it does not know: 22023, naming them
+SELECT uuid_seq_raise_frontier('v8', '018cc820-db2e-7000-8000-000000000000');
+-- a uuid that is no value of the family, or that nothing can exceed: 22008
+SELECT uuid_seq_raise_frontier('v7', '919108f7-52d1-4320-9bac-f847db4148a8');
+SELECT uuid_seq_raise_frontier('comb_sqlserver_sqldatetime', 'ffffffff-ffff-4fff-bfff-ffffffffffff');
+SELECT uuid_seq_raise_frontier('v7', 'ffffffff-ffff-7fff-bfff-ffffffffffff');
+SELECT uuid_seq_raise_frontier('ulid', 'ffffffff-ffff-0000-0000-000000000000');
+-- NULL (max() of no rows): nothing happens
+SELECT uuid_seq_raise_frontier('v7', NULL) IS NULL AS no_op;
+
+-- for every family a key just above its frontier (and the clock); after the
+-- raise the next value lies above it, in the family's order
+CREATE TEMP TABLE ahead AS
+SELECT family,
+       CASE family
+       WHEN 'v7' THEN uuid_generate_v7(t)
+       WHEN 'ulid' THEN ulid_lower_bound(t)
+       WHEN 'comb_sqlserver_unix_ms' THEN comb_new(t)
+       WHEN 'comb_postgresql_unix_ms' THEN comb_new(t, 'postgresql')
+       WHEN 'comb_sqlserver_sqldatetime' THEN comb_new(t, 'sqlserver', 'sqldatetime')
+       WHEN 'comb_postgresql_sqldatetime' THEN comb_new(t, 'postgresql', 'sqldatetime')
+       WHEN 'comb_sqlserver_dotnet_ticks' THEN comb_new(t, 'sqlserver', 'dotnet_ticks')
+       END AS past
+FROM (SELECT family, greatest(clock_timestamp(), frontier_time) + interval '50 ms' AS t
+      FROM uuid_seq_state()) s;
+SELECT family, uuid_seq_raise_frontier(family, past) AS raised FROM ahead ORDER BY family;
+SELECT family,
+       CASE family
+       WHEN 'v7' THEN uuid_generate_v7() > past
+       WHEN 'ulid' THEN ulid_generate() > past
+       WHEN 'comb_sqlserver_unix_ms' THEN comb_new() #># past
+       WHEN 'comb_postgresql_unix_ms' THEN comb_new('postgresql') > past
+       WHEN 'comb_sqlserver_sqldatetime' THEN comb_new('sqlserver', 'sqldatetime') #># past
+       WHEN 'comb_postgresql_sqldatetime' THEN comb_new('postgresql', 'sqldatetime') > past
+       WHEN 'comb_sqlserver_dotnet_ticks' THEN comb_new('sqlserver', 'dotnet_ticks') #># past
+       END AS next_is_above
+FROM ahead
+WHERE (SELECT bool_and(shared) FROM uuid_seq_state())  -- (without preload: no rows)
+ORDER BY family;
+-- again: the frontier already lies above, nothing to do
+SELECT family, uuid_seq_raise_frontier(family, past) AS raised FROM ahead ORDER BY family;
+
+-- the runbook's line after a restore: one statement per key column
+CREATE TABLE restored (id uuid PRIMARY KEY);
+INSERT INTO restored
+SELECT uuid_generate_v7(greatest(clock_timestamp(), frontier_time) + n * interval '1 ms')
+FROM uuid_seq_state(), generate_series(1, 1500) n WHERE family = 'v7';
+SELECT uuid_seq_raise_frontier('v7', max(id)) AS raised FROM restored;
+SELECT uuid_generate_v7() > max(id) AS above_every_restored_key FROM restored
+WHERE (SELECT bool_and(shared) FROM uuid_seq_state());
+DROP TABLE restored;
