@@ -17,6 +17,9 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $preload = "shared_preload_libraries = 'uuid_seq'\n";
+# (pg_config is the tested major's, first in PATH under make prove)
+my $bindir = `pg_config --bindir`;
+chomp $bindir;
 
 sub server
 {
@@ -92,9 +95,8 @@ sub below
 	my $file = $new->data_dir . '/uuid_seq.frontiers';
 	copy($old->data_dir . '/uuid_seq.frontiers', $file) or die "copy: $!";
 	my $copied = slurp_file($file);
-	my $bindir = $new->config_data('--bindir');
-	my @upgrade = ('pg_upgrade', '--no-sync', '-d', $old->data_dir, '-D', $new->data_dir,
-		'-b', $old->config_data('--bindir'), '-B', $bindir,
+	my @upgrade = ('pg_upgrade', '-d', $old->data_dir, '-D', $new->data_dir,
+		'-b', $bindir, '-B', $bindir,
 		'-s', $new->host, '-p', $old->port, '-P', $new->port);
 	# pg_upgrade writes its logs in the current directory
 	chdir ${PostgreSQL::Test::Utils::tmp_check};
@@ -107,8 +109,8 @@ sub below
 
 	# the same without the file: below, which is why the runbook copies it
 	my $bare = server('upgrade_bare');
-	@upgrade = ('pg_upgrade', '--no-sync', '-d', $old->data_dir, '-D', $bare->data_dir,
-		'-b', $old->config_data('--bindir'), '-B', $bindir,
+	@upgrade = ('pg_upgrade', '-d', $old->data_dir, '-D', $bare->data_dir,
+		'-b', $bindir, '-B', $bindir,
 		'-s', $bare->host, '-p', $old->port, '-P', $bare->port);
 	command_ok(\@upgrade, 'pg_upgrade without the file');
 	$bare->start;
