@@ -146,7 +146,11 @@ stop_background()
 	for p in "${bg_pids[@]}"; do
 		kill -- "$p" 2>/dev/null || true
 	done
-	bash "$here/dump-source.sh" stop "$dump_dir"
+	# only a run that may have started it (15 and 18 both asked for): another
+	# run of the matrix on this machine may be restoring from it
+	if [[ -n ${wanted[15]:-} && -n ${wanted[18]:-} ]]; then
+		bash "$here/dump-source.sh" stop "$dump_dir"
+	fi
 }
 trap stop_background EXIT
 matrix_say "testing PostgreSQL ${majors[*]}; servers being made in the background (logs: matrix_log/)"
