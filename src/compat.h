@@ -1,7 +1,7 @@
 /*
  * compat.h
- *		Shims for the PostgreSQL releases uuid_seq builds against (13 to 18).
- *		Each #if names the release that changed the API.
+ *		Shims for the PostgreSQL releases uuid_seq builds against (13 to 19).
+ *		Each #if names the release that changed the API (19 needs none).
  */
 #ifndef UUID_SEQ_COMPAT_H
 #define UUID_SEQ_COMPAT_H

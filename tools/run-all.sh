@@ -6,7 +6,7 @@
 #   3. the README: every SQL example, in order, on a throwaway preloaded
 #      server and its outputs compared (test/readme/readme-check.sh)
 #   4. the version matrix (test/matrix/matrix.sh): for every PostgreSQL major from
-#      13 to 18 (15 is this machine's, the others come from Debian chroots
+#      13 to 19 (15 is this machine's, the others come from Debian chroots
 #      and vendored sources), a build without warnings, pg_regress +
 #      isolation against a throwaway server preloading uuid_seq, and every
 #      TAP test (their own servers: without preload, with preload, ...);
@@ -63,7 +63,7 @@ grep -E '^Done' test/fuzz/fuzz.log
 step "README examples (test/readme/readme-check.sh)"
 bash test/readme/readme-check.sh
 
-step "version matrix: PostgreSQL 13 to 18"
+step "version matrix: PostgreSQL 13 to 19"
 if [[ $(id -u) -eq 0 ]]; then
 	bash test/matrix/matrix.sh
 else

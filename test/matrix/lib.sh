@@ -9,6 +9,9 @@
 #   16  ../shared/vendor/postgresql-16beta2.tar.xz, built on the host
 #   17  Debian trixie's postgresql-17 in a chroot
 #   18  Debian sid's postgresql-18 in a chroot
+#   19  Debian experimental's postgresql-19 in a sid chroot with experimental
+#       added and pinned for the postgresql-19 source's packages only
+#       (test/matrix/chroot-make-experimental.sh)
 #
 # Cache entries live in $UUID_SEQ_MATRIX_CACHE (default
 # /var/cache/uuid_seq-matrix), outside the work tree, named after a hash of
@@ -18,7 +21,7 @@
 # complete once its stamp file exists; one being made is held under an
 # exclusive lock, one in use under a shared lock.
 
-matrix_all_majors=(13 14 15 16 17 18)
+matrix_all_majors=(13 14 15 16 17 18 19)
 matrix_cache=${UUID_SEQ_MATRIX_CACHE:-/var/cache/uuid_seq-matrix}
 matrix_mirror=http://deb.debian.org/debian
 matrix_stamp=.uuid_seq-matrix-complete
@@ -27,7 +30,7 @@ matrix_stamp=.uuid_seq-matrix-complete
 matrix_origin()
 {
 	case $1 in
-	13 | 17 | 18) echo chroot ;;
+	13 | 17 | 18 | 19) echo chroot ;;
 	14 | 16) echo source ;;
 	15) echo host ;;
 	*) return 1 ;;
@@ -40,9 +43,30 @@ matrix_suite()
 	case $1 in
 	13) echo bullseye ;;
 	17) echo trixie ;;
-	18) echo sid ;;
+	18 | 19) echo sid ;;
 	*) return 1 ;;
 	esac
+}
+
+# matrix_extra_suite MAJOR: the suite added to MAJOR's chroot and pinned for
+# what the postgresql-MAJOR source builds, for a major Debian has in
+# experimental only (test/matrix/chroot-make-experimental.sh).
+matrix_extra_suite()
+{
+	case $1 in
+	19) echo experimental ;;
+	*) return 1 ;;
+	esac
+}
+
+# matrix_chroot_script MAJOR: the script that makes MAJOR's chroot.
+matrix_chroot_script()
+{
+	if matrix_extra_suite "$1" >/dev/null; then
+		echo chroot-make-experimental.sh
+	else
+		echo chroot-make.sh
+	fi
 }
 
 # matrix_archive MAJOR: the vendored source archive of MAJOR.

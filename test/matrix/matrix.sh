@@ -2,7 +2,7 @@
 # The version matrix (as root): builds uuid_seq against every PostgreSQL
 # major it supports and runs the whole suite against each, the one that
 # tools/run-all.sh runs on 15: pg_regress preloaded and not, isolation, every
-# TAP test.  `bash test/matrix/matrix.sh` runs 13 to 18; `bash test/matrix/matrix.sh 17`
+# TAP test.  `bash test/matrix/matrix.sh` runs 13 to 19; `bash test/matrix/matrix.sh 17`
 # (or any list of majors) runs those alone.
 #
 # Where each major comes from and how the cache works: test/matrix/lib.sh.
@@ -29,7 +29,7 @@ cd "$top"
 
 # The majors asked for, in the order they are tested: the host's first, the
 # chroots next (ready within a minute or two), the source builds last.
-order=(15 13 17 18 14 16)
+order=(15 13 17 18 19 14 16)
 declare -A wanted=()
 asked=("$@")
 [[ $# -gt 0 ]] || asked=("${matrix_all_majors[@]}")
@@ -113,7 +113,7 @@ provision()
 {
 	local m=$1 rc=0 start=$SECONDS
 	case ${origin[$m]} in
-	chroot) bash "$here/chroot-make.sh" "$m" "$log/$m/entry" ;;
+	chroot) bash "$here/$(matrix_chroot_script "$m")" "$m" "$log/$m/entry" ;;
 	source) bash "$here/pg-build.sh" "$m" "$log/$m/entry" ;;
 	esac >"$log/$m/provision.log" 2>&1 || rc=$?
 	echo $((SECONDS - start)) >"$log/$m/provision.seconds"
@@ -146,7 +146,11 @@ stop_background()
 	for p in "${bg_pids[@]}"; do
 		kill -- "$p" 2>/dev/null || true
 	done
-	bash "$here/dump-source.sh" stop "$dump_dir"
+	# only a run that may have started it (15 and 18 both asked for): another
+	# run of the matrix on this machine may be restoring from it
+	if [[ -n ${wanted[15]:-} && -n ${wanted[18]:-} ]]; then
+		bash "$here/dump-source.sh" stop "$dump_dir"
+	fi
 }
 trap stop_background EXIT
 matrix_say "testing PostgreSQL ${majors[*]}; servers being made in the background (logs: matrix_log/)"

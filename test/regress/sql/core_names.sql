@@ -2,8 +2,8 @@
 -- uuid_extract_timestamp() and uuid_extract_version() to pg_catalog, 18 also
 -- uuidv4() and uuidv7(); pg_catalog comes first in every search path, so
 -- there an unqualified call runs core's, and only the schema-qualified name
--- reaches ours.  Expected outputs: core_names.out for 13 to 16, _1 for 17,
--- _2 for 18.
+-- reaches ours (19 adds none).  Expected outputs: core_names.out for 13 to
+-- 16, _1 for 17, _2 for 18 and 19.
 SET TimeZone = 'UTC';
 
 -- where an unqualified call goes
@@ -47,3 +47,26 @@ DROP TABLE core_names_t;
 SELECT module_name, version = (SELECT extversion FROM pg_extension WHERE extname = 'uuid_seq')
        AS version_is_extversion
 FROM pg_get_loaded_modules() WHERE file_name LIKE 'uuid_seq%';
+
+-- no other function or type of ours shares a name with pg_catalog's (but
+-- our min and max aggregates, unless core has them for the same argument
+-- type): a major that adds one shows up here.  PostgreSQL 19 adds the
+-- functions bytea(uuid) and uuid(bytea), its casts (guid_bytes.sql)
+SELECT p.proname AS shares_name_with_core
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+     AND d.refclassid = 'pg_extension'::regclass
+     AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_seq')
+WHERE p.proname NOT IN ('uuidv4', 'uuidv7', 'uuid_extract_timestamp', 'uuid_extract_version')
+  AND EXISTS (SELECT 1 FROM pg_proc c
+              WHERE c.proname = p.proname AND c.pronamespace = 'pg_catalog'::regnamespace
+                AND (p.proname NOT IN ('min', 'max') OR c.proargtypes = p.proargtypes))
+UNION ALL
+SELECT t.typname
+FROM pg_type t
+JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid
+     AND d.refclassid = 'pg_extension'::regclass
+     AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid_seq')
+WHERE EXISTS (SELECT 1 FROM pg_type c
+              WHERE c.typname = t.typname AND c.typnamespace = 'pg_catalog'::regnamespace)
+ORDER BY 1;
