@@ -17,6 +17,7 @@ use Test::More;
 use FindBin;
 use lib "$FindBin::Bin/../perl";
 use UuidSeqGenerators;
+use UuidSeqMajor;
 
 # the operator that orders a family's values the other way
 sub lt_of { my ($g) = @_; return $g->{gt} eq '>' ? '<' : '#<#'; }
@@ -110,13 +111,7 @@ $standby->stop;
 if ($version < 150000)
 {
 	# Before 15 there are no custom WAL resource managers: refused at start.
-	my $node = PostgreSQL::Test::Cluster->new('wal_refused');
-	$node->init;
-	$node->append_conf('postgresql.conf',
-		"shared_preload_libraries = 'uuid_seq'\nuuid_seq.wal_frontiers = on\n");
-	ok(!$node->start(fail_ok => 1), 'wal_frontiers = on: the server refuses to start');
-	like(slurp_file($node->logfile), qr/custom WAL resource managers of PostgreSQL 15/,
-		'the log says why');
+	check_wal_frontiers_refused('wal_refused');
 	done_testing();
 	exit;
 }
