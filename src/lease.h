@@ -7,6 +7,7 @@
 #ifndef UUID_SEQ_LEASE_H
 #define UUID_SEQ_LEASE_H
 
+#include "guc.h"
 #include "shmem.h"
 
 /*
@@ -45,12 +46,16 @@ extern void lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word);
  */
 extern bool lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word);
 
-/* The hot path: word, just taken from family id, is covered on return. */
+/*
+ * The hot path: word, just taken from family id, is covered on return.
+ * Without uuid_seq.wal_frontiers (the default) no lease is ever unlogged,
+ * and the test costs no call.
+ */
 static inline void
 lease_cover(UuidSeqShared *shared, GeneratorId id, uint64 word)
 {
 	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease) ||
-		lease_unlogged(shared))
+		(uuid_seq_wal_frontiers && lease_unlogged(shared)))
 		lease_extend(shared, id, word);
 }
 
