@@ -59,6 +59,16 @@ matrix_extra_suite()
 	esac
 }
 
+# matrix_upgrade_from MAJOR: the older major that test/matrix/pg-upgrade.sh
+# upgrades to MAJOR in MAJOR's chroot (whose package list has it), if any.
+matrix_upgrade_from()
+{
+	case $1 in
+	19) echo 18 ;;
+	*) return 1 ;;
+	esac
+}
+
 # matrix_chroot_script MAJOR: the script that makes MAJOR's chroot.
 matrix_chroot_script()
 {
