@@ -8,9 +8,11 @@ OBJS = \
 	src/comb_funcs.o \
 	src/core/clock_shift.o \
 	src/core/comb.o \
+	src/core/crockford.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
 	src/core/guid_bytes.o \
+	src/core/id64.o \
 	src/core/rfc9562.o \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \

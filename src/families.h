@@ -9,6 +9,7 @@
 
 #include "core/comb.h"
 #include "core/frontier.h"
+#include "core/id64.h"
 #include "core/rfc9562.h"
 #include "core/ulid.h"
 

@@ -126,6 +126,7 @@ generator_take(GeneratorId id, FrontierTake *take)
 		.random_u64 = env_random_u64,
 		.arg = NULL,
 		.policy = (FrontierPolicy) uuid_seq_on_overflow,
+		.node_bits = (unsigned) uuid_seq_node_bits,
 	};
 
 	cell_for(id, &cell);
