@@ -23,6 +23,7 @@ OBJS = \
 	src/generator.o \
 	src/guc.o \
 	src/guid_funcs.o \
+	src/id64_funcs.o \
 	src/lease.o \
 	src/partition_funcs.o \
 	src/quote.o \

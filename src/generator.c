@@ -174,7 +174,12 @@ generator_record(GeneratorId id, const FrontierTake *take,
 	delta.overflows = take->overflowed ? 1 : 0;
 	delta.cas_retries = take->retries;
 	delta.max_drift_ms = drift_ns > 0 ? drift_ns / FRONTIER_NS_PER_MS : 0;
-	memcpy(delta.last_value.data, value, UUID_BYTES);
+	delta.has_last_id = generator_holds_bigint(id);
+	delta.has_last_value = !delta.has_last_id;
+	if (delta.has_last_id)
+		delta.last_id = id64_get(value);
+	else
+		memcpy(delta.last_value.data, value, UUID_BYTES);
 	shmem_slot_record(slot, &delta);
 	clock_rollbacks = 0;
 }

@@ -107,13 +107,13 @@ tsid_tick(int64_t id, uint64_t *tick)
 }
 
 uint32_t
-tsid_node_id(int64_t id, unsigned node_bits)
+tsid_extract_node_id(int64_t id, unsigned node_bits)
 {
 	return (uint32_t) (((uint64_t) id >> (TSID_COUNTER_BITS - node_bits)) & LOW_MASK(node_bits));
 }
 
 uint32_t
-tsid_counter(int64_t id, unsigned node_bits)
+tsid_extract_counter(int64_t id, unsigned node_bits)
 {
 	return (uint32_t) ((uint64_t) id & LOW_MASK(TSID_COUNTER_BITS - node_bits));
 }
@@ -124,7 +124,7 @@ tsid_counter(int64_t id, unsigned node_bits)
  * positive ids.
  */
 void
-tsid_to_text(int64_t id, char out[TSID_TEXT_LEN])
+tsid_format(int64_t id, char out[TSID_TEXT_LEN])
 {
 	uint64_t	v = (uint64_t) id;
 
@@ -133,7 +133,7 @@ tsid_to_text(int64_t id, char out[TSID_TEXT_LEN])
 }
 
 TsidTextStatus
-tsid_from_text(const char *text, size_t len, int64_t *id)
+tsid_parse(const char *text, size_t len, int64_t *id)
 {
 	uint64_t	v = 0;
 
@@ -237,13 +237,13 @@ snowflake_tick(int64_t id, int64_t epoch_ms, uint64_t *tick)
 }
 
 uint32_t
-snowflake_node_id(int64_t id)
+snowflake_extract_node_id(int64_t id)
 {
 	return (uint32_t) (((uint64_t) id >> SNOWFLAKE_COUNTER_BITS) & SNOWFLAKE_NODE_MAX);
 }
 
 uint32_t
-snowflake_counter(int64_t id)
+snowflake_extract_counter(int64_t id)
 {
 	return (uint32_t) ((uint64_t) id & LOW_MASK(SNOWFLAKE_COUNTER_BITS));
 }

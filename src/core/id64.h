@@ -99,20 +99,20 @@ extern bool tsid_tick(int64_t id, uint64_t *tick);
 extern bool snowflake_tick(int64_t id, int64_t epoch_ms, uint64_t *tick);
 
 /* The node id and counter of a TSID made with node_bits (0..16) node bits. */
-extern uint32_t tsid_node_id(int64_t id, unsigned node_bits);
-extern uint32_t tsid_counter(int64_t id, unsigned node_bits);
+extern uint32_t tsid_extract_node_id(int64_t id, unsigned node_bits);
+extern uint32_t tsid_extract_counter(int64_t id, unsigned node_bits);
 
 /* The node field and counter of a Snowflake id. */
-extern uint32_t snowflake_node_id(int64_t id);
-extern uint32_t snowflake_counter(int64_t id);
+extern uint32_t snowflake_extract_node_id(int64_t id);
+extern uint32_t snowflake_extract_counter(int64_t id);
 
 /* 13 uppercase Crockford base32 characters (not NUL-terminated). */
-extern void tsid_to_text(int64_t id, char out[TSID_TEXT_LEN]);
+extern void tsid_format(int64_t id, char out[TSID_TEXT_LEN]);
 
 /*
  * Parse `len` bytes of text (case-insensitive); never reads past them.  On
  * anything but TSID_TEXT_OK, *id is unspecified.
  */
-extern TsidTextStatus tsid_from_text(const char *text, size_t len, int64_t *id);
+extern TsidTextStatus tsid_parse(const char *text, size_t len, int64_t *id);
 
 #endif							/* UUID_SEQ_ID64_H */
