@@ -69,7 +69,7 @@ COMMENT ON FUNCTION uuid_seq_uuid_smaller(uuid, uuid) IS 'smaller in uuid order'
 COMMENT ON AGGREGATE min(uuid) IS 'minimum in uuid order (core has it from PostgreSQL 20 on)';
 COMMENT ON AGGREGATE max(uuid) IS 'maximum in uuid order (core has it from PostgreSQL 20 on)';
 
--- 8-byte time-ordered ids (src/README §14): TSID (tsid-creator's layout,
+-- 8-byte time-ordered ids (src/README §16): TSID (tsid-creator's layout,
 -- milliseconds since 2020) and Snowflake (Twitter's layout, milliseconds
 -- since an epoch given as an argument, Twitter's by default), each with a
 -- frontier of its own.  Generators are PARALLEL RESTRICTED like the others.

@@ -1,6 +1,6 @@
 /*
  * id64_funcs.c
- *		SQL functions for the 8-byte ids (src/README §14): TSID and Snowflake
+ *		SQL functions for the 8-byte ids (src/README §16): TSID and Snowflake
  *		generation from their frontiers, their times, lower bounds, node and
  *		counter fields, TSID's text form, and pg_partman's decoders.
  *

@@ -28,11 +28,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (copy == NULL)
 		return 0;
 	memcpy(copy, data, size);
-	if (tsid_from_text(copy, size, &id) == TSID_TEXT_OK)
+	if (tsid_parse(copy, size, &id) == TSID_TEXT_OK)
 	{
 		if (size != TSID_TEXT_LEN)
 			abort();
-		tsid_to_text(id, text);
+		tsid_format(id, text);
 		for (int i = 0; i < TSID_TEXT_LEN; i++)
 		{
 			char		c = copy[i];
@@ -51,19 +51,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int64_t		ms;
 
 		id = (int64_t) get_be(data, 8);
-		tsid_to_text(id, text);
-		if (text[0] > 'F' || tsid_from_text(text, TSID_TEXT_LEN, &back) != TSID_TEXT_OK ||
+		tsid_format(id, text);
+		if (text[0] > 'F' || tsid_parse(text, TSID_TEXT_LEN, &back) != TSID_TEXT_OK ||
 			back != id)
 			abort();
 		for (unsigned bits = 0; bits <= 16; bits++)
 		{
-			uint64_t	low = (uint64_t) tsid_node_id(id, bits) << (22 - bits) |
-				tsid_counter(id, bits);
+			uint64_t	low = (uint64_t) tsid_extract_node_id(id, bits) << (22 - bits) |
+				tsid_extract_counter(id, bits);
 
 			if (low != ((uint64_t) id & 0x3fffff))
 				abort();
 		}
-		if (((uint64_t) snowflake_node_id(id) << 12 | snowflake_counter(id)) !=
+		if (((uint64_t) snowflake_extract_node_id(id) << 12 | snowflake_extract_counter(id)) !=
 			((uint64_t) id & 0x3fffff))
 			abort();
 		/* a positive id's time bound lies at or below it, in its ms */

@@ -27,35 +27,35 @@ test_tsid_text(void)
 	int64_t		id = 0;
 	FakeClock	rng = {0};
 
-	tsid_to_text(INT64_C(38352658567418872), text);
+	tsid_format(INT64_C(38352658567418872), text);
 	CHECK(memcmp(text, "01221H8Q1MMZR", TSID_TEXT_LEN) == 0);
-	CHECK(tsid_from_text("01221H8Q1MMZR", 13, &id) == TSID_TEXT_OK &&
+	CHECK(tsid_parse("01221H8Q1MMZR", 13, &id) == TSID_TEXT_OK &&
 		  id == INT64_C(38352658567418872));
-	CHECK(tsid_from_text("01221h8q1mmzr", 13, &id) == TSID_TEXT_OK &&
+	CHECK(tsid_parse("01221h8q1mmzr", 13, &id) == TSID_TEXT_OK &&
 		  id == INT64_C(38352658567418872));
 	/* 2020-04-15 19:59:46.360 UTC */
 	CHECK(tsid_unix_ms(INT64_C(38352658567418872)) == INT64_C(1586980786360));
 
 	/* the ends: every 64-bit value has a text, bit 64 must be zero */
-	tsid_to_text(0, text);
+	tsid_format(0, text);
 	CHECK(memcmp(text, "0000000000000", TSID_TEXT_LEN) == 0);
-	tsid_to_text(-1, text);
+	tsid_format(-1, text);
 	CHECK(memcmp(text, "FZZZZZZZZZZZZ", TSID_TEXT_LEN) == 0);
-	CHECK(tsid_from_text("FZZZZZZZZZZZZ", 13, &id) == TSID_TEXT_OK && id == -1);
-	CHECK(tsid_from_text("7ZZZZZZZZZZZZ", 13, &id) == TSID_TEXT_OK && id == INT64_MAX);
-	CHECK(tsid_from_text("G000000000000", 13, &id) == TSID_TEXT_OVERFLOW);
-	CHECK(tsid_from_text("Z000000000000", 13, &id) == TSID_TEXT_OVERFLOW);
+	CHECK(tsid_parse("FZZZZZZZZZZZZ", 13, &id) == TSID_TEXT_OK && id == -1);
+	CHECK(tsid_parse("7ZZZZZZZZZZZZ", 13, &id) == TSID_TEXT_OK && id == INT64_MAX);
+	CHECK(tsid_parse("G000000000000", 13, &id) == TSID_TEXT_OVERFLOW);
+	CHECK(tsid_parse("Z000000000000", 13, &id) == TSID_TEXT_OVERFLOW);
 
 	/* length and alphabet */
-	CHECK(tsid_from_text("01221H8Q1MMZ", 12, &id) == TSID_TEXT_BAD_LENGTH);
-	CHECK(tsid_from_text("01221H8Q1MMZRR", 14, &id) == TSID_TEXT_BAD_LENGTH);
-	CHECK(tsid_from_text("", 0, &id) == TSID_TEXT_BAD_LENGTH);
-	CHECK(tsid_from_text("01221H8Q1MMZI", 13, &id) == TSID_TEXT_BAD_CHAR);
-	CHECK(tsid_from_text("01221H8Q1MMZL", 13, &id) == TSID_TEXT_BAD_CHAR);
-	CHECK(tsid_from_text("01221H8Q1MMZO", 13, &id) == TSID_TEXT_BAD_CHAR);
-	CHECK(tsid_from_text("01221H8Q1MMZU", 13, &id) == TSID_TEXT_BAD_CHAR);
-	CHECK(tsid_from_text("01221H8Q1MM-R", 13, &id) == TSID_TEXT_BAD_CHAR);
-	CHECK(tsid_from_text("01221H8Q1MM\0R", 13, &id) == TSID_TEXT_BAD_CHAR);
+	CHECK(tsid_parse("01221H8Q1MMZ", 12, &id) == TSID_TEXT_BAD_LENGTH);
+	CHECK(tsid_parse("01221H8Q1MMZRR", 14, &id) == TSID_TEXT_BAD_LENGTH);
+	CHECK(tsid_parse("", 0, &id) == TSID_TEXT_BAD_LENGTH);
+	CHECK(tsid_parse("01221H8Q1MMZI", 13, &id) == TSID_TEXT_BAD_CHAR);
+	CHECK(tsid_parse("01221H8Q1MMZL", 13, &id) == TSID_TEXT_BAD_CHAR);
+	CHECK(tsid_parse("01221H8Q1MMZO", 13, &id) == TSID_TEXT_BAD_CHAR);
+	CHECK(tsid_parse("01221H8Q1MMZU", 13, &id) == TSID_TEXT_BAD_CHAR);
+	CHECK(tsid_parse("01221H8Q1MM-R", 13, &id) == TSID_TEXT_BAD_CHAR);
+	CHECK(tsid_parse("01221H8Q1MM\0R", 13, &id) == TSID_TEXT_BAD_CHAR);
 
 	/* round trip, and text order is numeric order for positive ids */
 	for (int i = 0; i < 1000; i++)
@@ -66,9 +66,9 @@ test_tsid_text(void)
 		char		tb[TSID_TEXT_LEN];
 		int			cmp;
 
-		tsid_to_text(a, ta);
-		tsid_to_text(b, tb);
-		CHECK(tsid_from_text(ta, TSID_TEXT_LEN, &id) == TSID_TEXT_OK && id == a);
+		tsid_format(a, ta);
+		tsid_format(b, tb);
+		CHECK(tsid_parse(ta, TSID_TEXT_LEN, &id) == TSID_TEXT_OK && id == a);
 		cmp = memcmp(ta, tb, TSID_TEXT_LEN);
 		CHECK((cmp < 0) == (a < b) && (cmp == 0) == (a == b));
 	}
@@ -86,8 +86,8 @@ test_snowflake_vectors(void)
 	/* Discord: 2016-04-30 11:18:25.796 UTC, worker 1, process 0, increment 7 */
 	CHECK(snowflake_unix_ms(INT64_C(175928847299117063), DISCORD_EPOCH_MS, &ms) &&
 		  ms == INT64_C(1462015105796));
-	CHECK(snowflake_node_id(INT64_C(175928847299117063)) == (1 << 5 | 0));
-	CHECK(snowflake_counter(INT64_C(175928847299117063)) == 7);
+	CHECK(snowflake_extract_node_id(INT64_C(175928847299117063)) == (1 << 5 | 0));
+	CHECK(snowflake_extract_counter(INT64_C(175928847299117063)) == 7);
 	/* pgEdge snowflake 2.x: 2024-01-11 18:08:59.845 UTC */
 	CHECK(snowflake_unix_ms(INT64_C(136169504773242881), PGEDGE_EPOCH_MS, &ms) &&
 		  ms == INT64_C(1704996539845));
@@ -121,9 +121,9 @@ test_readers_and_bounds(void)
 	int64_t		tsid = INT64_C(1000) << 22 | 5 << 18 | 3;
 	int64_t		id = -1;
 
-	CHECK(tsid_node_id(tsid, 4) == 5 && tsid_counter(tsid, 4) == 3);
-	CHECK(tsid_node_id(tsid, 0) == 0 && tsid_counter(tsid, 0) == (5 << 18 | 3));
-	CHECK(tsid_node_id(tsid, 16) == (5 << 12) && tsid_counter(tsid, 16) == 3);
+	CHECK(tsid_extract_node_id(tsid, 4) == 5 && tsid_extract_counter(tsid, 4) == 3);
+	CHECK(tsid_extract_node_id(tsid, 0) == 0 && tsid_extract_counter(tsid, 0) == (5 << 18 | 3));
+	CHECK(tsid_extract_node_id(tsid, 16) == (5 << 12) && tsid_extract_counter(tsid, 16) == 3);
 	CHECK(tsid_unix_ms(tsid) == TSID_EPOCH_MS + 1000);
 	/* past 2089 tsid-creator's ids are negative: the time reads unsigned */
 	CHECK(tsid_unix_ms(INT64_MIN) == TSID_EPOCH_MS + (INT64_C(1) << 41));
@@ -184,7 +184,7 @@ test_tsid_frontier(void)
 
 		tsid_family.encode(&tsid_family, words[i], 0, 16, 0xbeef, u);
 		id = id64_get(u);
-		node_ok &= tsid_node_id(id, 16) == 0xbeef && tsid_counter(id, 16) < 64;
+		node_ok &= tsid_extract_node_id(id, 16) == 0xbeef && tsid_extract_counter(id, 16) < 64;
 		increasing &= id > prev;
 		prev = id;
 	}
@@ -255,7 +255,7 @@ test_snowflake_frontier(void)
 	for (int i = 0; i < 5000; i++)
 	{
 		CHECK(snowflake_compose(words[i], PGEDGE_EPOCH_MS, 1023, &id));
-		increasing &= id > prev && snowflake_node_id(id) == 1023;
+		increasing &= id > prev && snowflake_extract_node_id(id) == 1023;
 		prev = id;
 	}
 	CHECK(increasing);
