@@ -37,7 +37,7 @@ OBJS = \
 	src/uuid_minmax.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o
-PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB and ULID keys"
+PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB, ULID, TSID and Snowflake keys"
 
 EXTENSION = uuid_seq
 # every install and upgrade script (uuid_seq--1.0.sql, uuid_seq--1.0--1.1.sql, ...)
