@@ -140,39 +140,41 @@ snowflake_to_timestamptz(PG_FUNCTION_ARGS)
 										 snowflake_epoch_arg(PG_GETARG_TIMESTAMPTZ(1))));
 }
 
-/* The lower bound of ts for an epoch, or 22008 naming the range. */
-static int64
-lower_bound_or_error(TimestampTz ts, int64 epoch_ms, const char *name, const char *range)
+/* The lower bound of ts for an epoch; false outside the epoch's range. */
+static bool
+lower_bound(TimestampTz ts, int64 epoch_ms, int64 *id)
 {
 	int64		unix_us;
-	int64		id;
 
-	if (!timestamptz_try_unix_us(ts, &unix_us) ||
-		!id64_lower_bound(unix_us, epoch_ms, &id))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for %s, which holds times from %s",
-						name, range)));
-	return id;
+	return timestamptz_try_unix_us(ts, &unix_us) &&
+		id64_lower_bound(unix_us, epoch_ms, id);
 }
 
 Datum
 tsid_lower_bound(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(lower_bound_or_error(PG_GETARG_TIMESTAMPTZ(0), TSID_EPOCH_MS,
-										 "TSID", TSID_RANGE));
+	int64		id;
+
+	if (!lower_bound(PG_GETARG_TIMESTAMPTZ(0), TSID_EPOCH_MS, &id))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for TSID, which holds times from %s",
+						TSID_RANGE)));
+	PG_RETURN_INT64(id);
 }
 
 Datum
 snowflake_lower_bound(PG_FUNCTION_ARGS)
 {
 	TimestampTz epoch = PG_GETARG_TIMESTAMPTZ(1);
-	int64		epoch_ms = snowflake_epoch_arg(epoch);
-	char	   *range = psprintf("%s for 2^41 milliseconds (69 years)",
-								 timestamptz_to_str(epoch));
+	int64		id;
 
-	PG_RETURN_INT64(lower_bound_or_error(PG_GETARG_TIMESTAMPTZ(0), epoch_ms,
-										 "Snowflake ids", range));
+	if (!lower_bound(PG_GETARG_TIMESTAMPTZ(0), snowflake_epoch_arg(epoch), &id))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for Snowflake ids of epoch %s, which hold 2^41 milliseconds (69 years) from it",
+						timestamptz_to_str(epoch))));
+	PG_RETURN_INT64(id);
 }
 
 /* ---- text ------------------------------------------------------------- */
