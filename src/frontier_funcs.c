@@ -126,9 +126,22 @@ uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
 	uint64		tick;
 
 	if (id == GENERATOR_SNOWFLAKE)
+	{
 		valid = snowflake_tick(past, PG_NARGS() > 2 ?
 							   snowflake_epoch_arg(PG_GETARG_TIMESTAMPTZ(2)) :
 							   SNOWFLAKE_TWITTER_EPOCH_MS, &tick);
+
+		/*
+		 * The frontier counts Unix milliseconds and would take the raise, but
+		 * no id of this epoch lies above its last millisecond: refuse it as
+		 * raise_past_tick() refuses a family's last tick.
+		 */
+		if (valid && past >> ID64_TIME_SHIFT == ID64_TIME_MAX)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("no Snowflake id of its epoch can lie above %s", shown),
+					 errdetail("It is in the last millisecond of its epoch's range: Snowflake ids hold 2^41 milliseconds (69 years) from their epoch.")));
+	}
 	else if (PG_NARGS() > 2)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

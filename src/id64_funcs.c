@@ -45,10 +45,15 @@ snowflake_epoch_arg(TimestampTz epoch)
 {
 	int64		unix_us;
 
-	if (!timestamptz_try_unix_us(epoch, &unix_us))
+	if (TIMESTAMP_NOT_FINITE(epoch))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("a Snowflake epoch must be a finite timestamp")));
+	/* (the last years PostgreSQL holds are past Unix microseconds' end) */
+	if (!timestamptz_try_unix_us(epoch, &unix_us))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("Snowflake epoch %s is out of range", timestamptz_to_str(epoch))));
 	if (unix_us % 1000 != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

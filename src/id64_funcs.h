@@ -8,8 +8,8 @@
 #include "datatype/timestamp.h"
 
 /*
- * A Snowflake epoch argument as Unix ms: 22008 unless finite, 22023 unless a
- * whole millisecond.
+ * A Snowflake epoch argument as Unix ms: 22008 unless finite (and within
+ * Unix microseconds), 22023 unless a whole millisecond.
  */
 extern int64 snowflake_epoch_arg(TimestampTz epoch);
 
