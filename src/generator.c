@@ -64,8 +64,8 @@ shared_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 	return done;
 }
 
-static int64_t
-clock_now_ns(void *arg)
+int64
+generator_clock_ns(void)
 {
 	struct timespec ts;
 	int64		now;
@@ -75,6 +75,14 @@ clock_now_ns(void *arg)
 	if (pg_add_s64_overflow((int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec,
 							uuid_seq_clock_shift_us * 1000, &now))
 		now = uuid_seq_clock_shift_us > 0 ? PG_INT64_MAX : PG_INT64_MIN;
+	return now;
+}
+
+static int64_t
+clock_now_ns(void *arg)
+{
+	int64		now = generator_clock_ns();
+
 	if (now < last_clock_ns)
 		clock_rollbacks++;
 	last_clock_ns = now;

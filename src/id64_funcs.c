@@ -88,11 +88,25 @@ tsid_generate(PG_FUNCTION_ARGS)
 	PG_RETURN_INT64(id64_get(value));
 }
 
+/* 22008: the clock lies outside the range of an epoch's Snowflake ids. */
+pg_attribute_noreturn()
+static void
+clock_out_of_range(TimestampTz epoch)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("the clock is outside the range of Snowflake ids of epoch %s",
+					timestamptz_to_str(epoch)),
+			 errdetail("Snowflake ids hold 2^41 milliseconds (69 years) from their epoch."),
+			 errhint("Check the system clock, uuid_seq.clock_shift and the epoch.")));
+}
+
 Datum
 snowflake_generate(PG_FUNCTION_ARGS)
 {
 	int64		epoch_ms = snowflake_epoch_arg(PG_GETARG_TIMESTAMPTZ(0));
 	FrontierTake take;
+	int64		now_ms;
 	int64		id;
 	uint8		value[UUID_BYTES];
 
@@ -103,14 +117,19 @@ snowflake_generate(PG_FUNCTION_ARGS)
 						uuid_seq_node_id, SNOWFLAKE_NODE_BITS),
 				 errhint("Give this server a node id below %d to generate Snowflake ids.",
 						 SNOWFLAKE_NODE_MAX + 1)));
+
+	/*
+	 * A clock past the epoch's range gives no id: refuse it before taking a
+	 * step, or the frontier, which every epoch shares, would move out there
+	 * (and stay, leased) for an id never handed out.  A clock before the
+	 * epoch takes its step as usual: the frontier stays at the clock.
+	 */
+	now_ms = generator_clock_ns() / 1000000;
+	if (now_ms - epoch_ms > ID64_TIME_MAX)
+		clock_out_of_range(PG_GETARG_TIMESTAMPTZ(0));
 	generator_take(GENERATOR_SNOWFLAKE, &take);
 	if (!snowflake_compose(take.word, epoch_ms, (uint32) uuid_seq_node_id, &id))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("the clock is outside the range of Snowflake ids of epoch %s",
-						timestamptz_to_str(PG_GETARG_TIMESTAMPTZ(0))),
-				 errdetail("Snowflake ids hold 2^41 milliseconds (69 years) from their epoch."),
-				 errhint("Check the system clock, uuid_seq.clock_shift and the epoch.")));
+		clock_out_of_range(PG_GETARG_TIMESTAMPTZ(0));
 	id64_put(id, value);
 	generator_record(GENERATOR_SNOWFLAKE, &take, value);
 	PG_RETURN_INT64(id);

@@ -169,15 +169,20 @@ SELECT abs(extract(epoch FROM tsid_to_timestamptz(tsid_generate()) - clock_times
            AS tsid_two_seconds_ahead,
        abs(extract(epoch FROM snowflake_to_timestamptz(snowflake_generate()) - clock_timestamp()) - 2) < 1
            AS snowflake_two_seconds_ahead;
--- a clock past TSID's range gives no id (22008) and leaves the frontier
+-- a clock past the range (TSID's, the epoch's) gives no id (22008) and
+-- leaves the frontier where it was
 \set VERBOSITY sqlstate
 SET uuid_seq.clock_shift = '70 years';
 SELECT tsid_generate();
+SELECT snowflake_generate();
+SELECT snowflake_generate('2023-01-01 00:00+00');
 \set VERBOSITY default
 RESET uuid_seq.clock_shift;
 SELECT tsid_generate() > (SELECT tsid FROM before_shift) AS still_increasing,
        abs(extract(epoch FROM tsid_to_timestamptz(tsid_generate()) - clock_timestamp())) < 5
-           AS tsid_near_now;
+           AS tsid_near_now,
+       abs(extract(epoch FROM snowflake_to_timestamptz(snowflake_generate()) - clock_timestamp())) < 5
+           AS snowflake_near_now;
 
 -- Errors, each with its SQLSTATE: text that is no TSID (22P02)
 CREATE FUNCTION pg_temp.error_of(call text) RETURNS text
