@@ -8,9 +8,11 @@ OBJS = \
 	src/comb_funcs.o \
 	src/core/clock_shift.o \
 	src/core/comb.o \
+	src/core/crockford.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
 	src/core/guid_bytes.o \
+	src/core/id64.o \
 	src/core/rfc9562.o \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \
@@ -21,6 +23,7 @@ OBJS = \
 	src/generator.o \
 	src/guc.o \
 	src/guid_funcs.o \
+	src/id64_funcs.o \
 	src/lease.o \
 	src/partition_funcs.o \
 	src/quote.o \
@@ -34,7 +37,7 @@ OBJS = \
 	src/uuid_minmax.o \
 	src/uuid_seq.o \
 	src/v7_funcs.o
-PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB and ULID keys"
+PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB, ULID, TSID and Snowflake keys"
 
 EXTENSION = uuid_seq
 # every install and upgrade script (uuid_seq--1.0.sql, uuid_seq--1.0--1.1.sql, ...)
@@ -49,12 +52,12 @@ PG_CFLAGS = -fvisibility=hidden
 # Regression tests: test/regress/{sql,expected} (test/README).  setup
 # creates the extension and stays first; upgrade drops and re-creates it and
 # stays last.
-REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax raise_frontier edge_inputs upgrade
+REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier edge_inputs upgrade
 REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
 # Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
 # the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold
 # its isolationtester's older table format.)
-ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier
+ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier id64_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation
 TAP_TESTS = 1
 # prove runs in $(srcdir)

@@ -68,3 +68,155 @@ COMMENT ON FUNCTION uuid_seq_uuid_larger(uuid, uuid) IS 'larger in uuid order';
 COMMENT ON FUNCTION uuid_seq_uuid_smaller(uuid, uuid) IS 'smaller in uuid order';
 COMMENT ON AGGREGATE min(uuid) IS 'minimum in uuid order (core has it from PostgreSQL 20 on)';
 COMMENT ON AGGREGATE max(uuid) IS 'maximum in uuid order (core has it from PostgreSQL 20 on)';
+
+-- 8-byte time-ordered ids (src/README §16): TSID (tsid-creator's layout,
+-- milliseconds since 2020) and Snowflake (Twitter's layout, milliseconds
+-- since an epoch given as an argument, Twitter's by default), each with a
+-- frontier of its own.  Generators are PARALLEL RESTRICTED like the others.
+CREATE FUNCTION tsid_generate() RETURNS bigint
+AS 'MODULE_PATHNAME', 'tsid_generate'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+CREATE FUNCTION snowflake_generate(
+    epoch timestamptz DEFAULT '2010-11-04 01:42:54.657+00') RETURNS bigint
+AS 'MODULE_PATHNAME', 'snowflake_generate'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+CREATE FUNCTION tsid_to_timestamptz(id bigint) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'tsid_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION snowflake_to_timestamptz(
+    id bigint, epoch timestamptz DEFAULT '2010-11-04 01:42:54.657+00') RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'snowflake_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION tsid_to_text(id bigint) RETURNS text
+AS 'MODULE_PATHNAME', 'tsid_to_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION tsid_from_text(t text) RETURNS bigint
+AS 'MODULE_PATHNAME', 'tsid_from_text'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION tsid_lower_bound(ts timestamptz) RETURNS bigint
+AS 'MODULE_PATHNAME', 'tsid_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION snowflake_lower_bound(
+    ts timestamptz, epoch timestamptz DEFAULT '2010-11-04 01:42:54.657+00') RETURNS bigint
+AS 'MODULE_PATHNAME', 'snowflake_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION tsid_text_to_timestamptz(key text) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'tsid_text_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION snowflake_text_to_timestamptz(key text) RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'snowflake_text_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION tsid_node_id(id bigint, node_bits int) RETURNS int
+AS 'MODULE_PATHNAME', 'tsid_node_id'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION tsid_counter(id bigint, node_bits int) RETURNS int
+AS 'MODULE_PATHNAME', 'tsid_counter'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION snowflake_node_id(id bigint) RETURNS int
+AS 'MODULE_PATHNAME', 'snowflake_node_id'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION snowflake_counter(id bigint) RETURNS int
+AS 'MODULE_PATHNAME', 'snowflake_counter'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- The bigint form of uuid_seq_raise_frontier(), for the 8-byte families; a
+-- Snowflake id's time counts from its epoch (Twitter's without the third
+-- argument, which only 'snowflake' takes).
+CREATE FUNCTION uuid_seq_raise_frontier(family text, past bigint)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier_id'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+CREATE FUNCTION uuid_seq_raise_frontier(family text, past bigint, epoch timestamptz)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier_id'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(text, bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(text, bigint, timestamptz) FROM PUBLIC;
+
+-- The 8-byte families' values are bigints: uuid_seq_state() gains
+-- frontier_id and uuid_seq_backends last_id (the uuid columns stay NULL for
+-- them).  A set-returning function's columns cannot change in place, so
+-- both are made again, as pg_stat_statements does across its versions.
+DROP VIEW uuid_seq_backends;
+DROP FUNCTION uuid_seq_backend_stats();
+DROP FUNCTION uuid_seq_state();
+
+CREATE FUNCTION uuid_seq_state(
+    OUT family text,
+    OUT shared bool,
+    OUT frontier uuid,
+    OUT frontier_time timestamptz,
+    OUT restored_from text,
+    OUT node_id int,
+    OUT node_bits int,
+    OUT frontier_id bigint)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'uuid_seq_state'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+CREATE FUNCTION uuid_seq_backend_stats(
+    OUT pid int,
+    OUT generated bigint,
+    OUT last_value uuid,
+    OUT clock_rollbacks bigint,
+    OUT overflows bigint,
+    OUT max_drift_ms bigint,
+    OUT cas_retries bigint,
+    OUT last_id bigint)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'uuid_seq_backend_stats'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+CREATE VIEW uuid_seq_backends AS
+    SELECT pid, generated, last_value, clock_rollbacks, overflows,
+           max_drift_ms, cas_retries, last_id
+    FROM uuid_seq_backend_stats();
+
+GRANT SELECT ON uuid_seq_backends TO PUBLIC;
+
+COMMENT ON FUNCTION tsid_generate() IS
+    'next TSID of the TSID frontier: 41 bits of ms since 2020, node id and counter in 22';
+COMMENT ON FUNCTION snowflake_generate(timestamptz) IS
+    'next Snowflake id of the Snowflake frontier: ms since the epoch, 10-bit node, 12-bit counter';
+COMMENT ON FUNCTION tsid_to_timestamptz(bigint) IS 'creation time of a TSID';
+COMMENT ON FUNCTION snowflake_to_timestamptz(bigint, timestamptz) IS
+    'creation time of a Snowflake id of an epoch';
+COMMENT ON FUNCTION tsid_to_text(bigint) IS 'the 13-character Crockford base32 text of a TSID';
+COMMENT ON FUNCTION tsid_from_text(text) IS 'the TSID of its 13-character text (any case)';
+COMMENT ON FUNCTION tsid_lower_bound(timestamptz) IS
+    'the smallest TSID of the millisecond of an instant: a partition bound, pg_partman''s time encoder';
+COMMENT ON FUNCTION snowflake_lower_bound(timestamptz, timestamptz) IS
+    'the smallest Snowflake id of the millisecond of an instant: a partition bound';
+COMMENT ON FUNCTION tsid_text_to_timestamptz(text) IS
+    'creation time of a TSID written as text (decimal or 13 characters): pg_partman''s time decoder';
+COMMENT ON FUNCTION snowflake_text_to_timestamptz(text) IS
+    'creation time of a Snowflake id of Twitter''s epoch written as text: pg_partman''s time decoder';
+COMMENT ON FUNCTION tsid_node_id(bigint, int) IS 'the node id of a TSID made with node_bits node bits';
+COMMENT ON FUNCTION tsid_counter(bigint, int) IS 'the counter of a TSID made with node_bits node bits';
+COMMENT ON FUNCTION snowflake_node_id(bigint) IS 'the 10-bit node field of a Snowflake id';
+COMMENT ON FUNCTION snowflake_counter(bigint) IS 'the 12-bit counter of a Snowflake id';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(text, bigint) IS
+    'raise an 8-byte family''s shared frontier so that every later id lies above the given one (superuser)';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(text, bigint, timestamptz) IS
+    'raise the snowflake family''s shared frontier above an id of the given epoch (superuser)';
+COMMENT ON FUNCTION uuid_seq_state() IS
+    'one row per generator family: its frontier (hidden from roles without pg_read_all_stats when shared), where it started, the node settings';
+COMMENT ON FUNCTION uuid_seq_backend_stats() IS
+    'rows of the uuid_seq_backends view';
+COMMENT ON VIEW uuid_seq_backends IS
+    'per backend: values generated, last value (uuid, or bigint in last_id), clock rollbacks, overflows, drift ahead of the clock, compare-exchange retries';

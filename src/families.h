@@ -9,6 +9,7 @@
 
 #include "core/comb.h"
 #include "core/frontier.h"
+#include "core/id64.h"
 #include "core/rfc9562.h"
 #include "core/ulid.h"
 
@@ -28,6 +29,9 @@ extern const FrontierFamily *const generator_families[GENERATOR_COUNT];
 
 /* The family names uuid_seq_state() shows, e.g. "v7". */
 extern const char *const generator_names[GENERATOR_COUNT];
+
+/* True for the 8-byte families (TSID, Snowflake), whose values are bigints. */
+extern bool generator_holds_bigint(GeneratorId id);
 
 /* The generator of a registered family. */
 extern GeneratorId generator_of(const FrontierFamily *family);

@@ -19,10 +19,12 @@
 #include "utils/uuid.h"
 
 #include "compat.h"
+#include "id64_funcs.h"
 #include "lease.h"
 #include "quote.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier);
+PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier_id);
 
 /* The family named by an argument, or 22023 listing the names. */
 static GeneratorId
@@ -45,28 +47,43 @@ family_arg(const text *name)
 	pg_unreachable();
 }
 
-Datum
-uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
+/*
+ * The family named by an argument, which must hold uuid values (or, with
+ * bigint_ids, bigint ones): 22023 otherwise.
+ */
+static GeneratorId
+family_of_kind(const text *name, bool bigint_ids)
 {
-	GeneratorId id = family_arg(PG_GETARG_TEXT_PP(0));
-	pg_uuid_t  *past = PG_GETARG_UUID_P(1);
+	GeneratorId id = family_arg(name);
+
+	if (generator_holds_bigint(id) != bigint_ids)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uuid_seq family \"%s\" holds %s values, not %s",
+						generator_names[id], bigint_ids ? "uuid" : "bigint",
+						bigint_ids ? "bigint" : "uuid"),
+				 errhint("Pass the family's largest key as a %s.",
+						 bigint_ids ? "uuid" : "bigint")));
+	return id;
+}
+
+/*
+ * Raise family id's frontier past the tick `past` (written as `shown`) was
+ * taken in: 22008 when no value can lie above it, 55000 without preload.
+ */
+static bool
+raise_past_tick(GeneratorId id, uint64 tick, const char *shown)
+{
 	const FrontierFamily *family = generator_families[id];
-	uint64		tick;
 	uint64		word;
 
-	if (!family->value_tick(family, past->data, &tick))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("uuid \"%s\" holds no valid time for %s",
-						DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past))),
-						family->name),
-				 errdetail("%s holds times from %s.", family->name, family->range)));
+	if (tick > family->max_word >> family->counter_bits)
+		tick = family->max_word >> family->counter_bits;
 	word = tick << family->counter_bits | frontier_counter_mask(family);
 	if (word >= family->max_word)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("no %s value can lie above uuid \"%s\"", family->name,
-						DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past)))),
+				 errmsg("no %s value can lie above %s", family->name, shown),
 				 errdetail("It is in the last tick %s holds, which holds times from %s.",
 						   family->name, family->range)));
 	if (uuid_seq_shared == NULL)
@@ -74,5 +91,68 @@ uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uuid_seq_raise_frontier() needs the shared frontiers"),
 				 errhint("Add uuid_seq to shared_preload_libraries and restart the server.")));
-	PG_RETURN_BOOL(lease_raise_frontier(uuid_seq_shared, id, word));
+	return lease_raise_frontier(uuid_seq_shared, id, word);
+}
+
+Datum
+uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
+{
+	GeneratorId id = family_of_kind(PG_GETARG_TEXT_PP(0), false);
+	pg_uuid_t  *past = PG_GETARG_UUID_P(1);
+	const FrontierFamily *family = generator_families[id];
+	char	   *shown = psprintf("uuid \"%s\"",
+								 DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past))));
+	uint64		tick;
+
+	if (!family->value_tick(family, past->data, &tick))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("%s holds no valid time for %s", shown, family->name),
+				 errdetail("%s holds times from %s.", family->name, family->range)));
+	PG_RETURN_BOOL(raise_past_tick(id, tick, shown));
+}
+
+/*
+ * The bigint form, for TSID and Snowflake; a Snowflake id's time counts
+ * from its epoch (the third argument, Twitter's when absent).
+ */
+Datum
+uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
+{
+	GeneratorId id = family_of_kind(PG_GETARG_TEXT_PP(0), true);
+	int64		past = PG_GETARG_INT64(1);
+	char	   *shown = psprintf("id " INT64_FORMAT, past);
+	bool		valid;
+	uint64		tick;
+
+	if (id == GENERATOR_SNOWFLAKE)
+	{
+		valid = snowflake_tick(past, PG_NARGS() > 2 ?
+							   snowflake_epoch_arg(PG_GETARG_TIMESTAMPTZ(2)) :
+							   SNOWFLAKE_TWITTER_EPOCH_MS, &tick);
+
+		/*
+		 * The frontier counts Unix milliseconds and would take the raise, but
+		 * no id of this epoch lies above its last millisecond: refuse it as
+		 * raise_past_tick() refuses a family's last tick.
+		 */
+		if (valid && past >> ID64_TIME_SHIFT == ID64_TIME_MAX)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("no Snowflake id of its epoch can lie above %s", shown),
+					 errdetail("It is in the last millisecond of its epoch's range: Snowflake ids hold 2^41 milliseconds (69 years) from their epoch.")));
+	}
+	else if (PG_NARGS() > 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("only the snowflake family takes an epoch"),
+				 errdetail("Family \"%s\" has a fixed epoch.", generator_names[id])));
+	else
+		valid = tsid_tick(past, &tick);
+	if (!valid)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("%s holds no valid time for %s", shown, generator_families[id]->name),
+				 errdetail("Its ids are positive, their time in bits 22 to 62.")));
+	PG_RETURN_BOOL(raise_past_tick(id, tick, shown));
 }

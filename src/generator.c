@@ -64,8 +64,8 @@ shared_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 	return done;
 }
 
-static int64_t
-clock_now_ns(void *arg)
+int64
+generator_clock_ns(void)
 {
 	struct timespec ts;
 	int64		now;
@@ -75,6 +75,14 @@ clock_now_ns(void *arg)
 	if (pg_add_s64_overflow((int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec,
 							uuid_seq_clock_shift_us * 1000, &now))
 		now = uuid_seq_clock_shift_us > 0 ? PG_INT64_MAX : PG_INT64_MIN;
+	return now;
+}
+
+static int64_t
+clock_now_ns(void *arg)
+{
+	int64		now = generator_clock_ns();
+
 	if (now < last_clock_ns)
 		clock_rollbacks++;
 	last_clock_ns = now;
@@ -126,6 +134,7 @@ generator_take(GeneratorId id, FrontierTake *take)
 		.random_u64 = env_random_u64,
 		.arg = NULL,
 		.policy = (FrontierPolicy) uuid_seq_on_overflow,
+		.node_bits = (unsigned) uuid_seq_node_bits,
 	};
 
 	cell_for(id, &cell);
@@ -173,7 +182,12 @@ generator_record(GeneratorId id, const FrontierTake *take,
 	delta.overflows = take->overflowed ? 1 : 0;
 	delta.cas_retries = take->retries;
 	delta.max_drift_ms = drift_ns > 0 ? drift_ns / FRONTIER_NS_PER_MS : 0;
-	memcpy(delta.last_value.data, value, UUID_BYTES);
+	delta.has_last_id = generator_holds_bigint(id);
+	delta.has_last_value = !delta.has_last_id;
+	if (delta.has_last_id)
+		delta.last_id = id64_get(value);
+	else
+		memcpy(delta.last_value.data, value, UUID_BYTES);
 	shmem_slot_record(slot, &delta);
 	clock_rollbacks = 0;
 }

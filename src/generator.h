@@ -28,4 +28,11 @@ extern void generator_record(GeneratorId id, const FrontierTake *take,
 /* The frontier word of a family as this backend sees it (0 if unused). */
 extern uint64 generator_frontier(GeneratorId id);
 
+/*
+ * The clock generator_take() reads: Unix ns of CLOCK_REALTIME plus
+ * uuid_seq.clock_shift (saturating at int64's ends).  Reading it here counts
+ * no rollback.
+ */
+extern int64 generator_clock_ns(void);
+
 #endif							/* UUID_SEQ_GENERATOR_H */

@@ -190,7 +190,16 @@ shmem_slot_record(BackendSlot *slot, const BackendStats *delta)
 	stats->overflows += delta->overflows;
 	stats->cas_retries += delta->cas_retries;
 	stats->max_drift_ms = Max(stats->max_drift_ms, delta->max_drift_ms);
-	stats->last_value = delta->last_value;
+	if (delta->has_last_value)
+	{
+		stats->last_value = delta->last_value;
+		stats->has_last_value = true;
+	}
+	if (delta->has_last_id)
+	{
+		stats->last_id = delta->last_id;
+		stats->has_last_id = true;
+	}
 	slot_write_end(slot);
 }
 

@@ -20,7 +20,10 @@ typedef struct BackendStats
 	uint64		overflows;
 	uint64		cas_retries;
 	int64		max_drift_ms;
-	pg_uuid_t	last_value;
+	pg_uuid_t	last_value;		/* the last uuid value, if has_last_value */
+	int64		last_id;		/* the last bigint value, if has_last_id */
+	bool		has_last_value;
+	bool		has_last_id;
 } BackendStats;
 
 /*

@@ -1,7 +1,9 @@
 /*
  * state_funcs.c
  *		Observability (src/README §6): uuid_seq_state(), the rows behind the
- *		uuid_seq_backends view, and uuid_seq_reset_stats().
+ *		uuid_seq_backends view, and uuid_seq_reset_stats().  A uuid family's
+ *		values show in the uuid columns (frontier, last_value), an 8-byte
+ *		family's in the bigint ones (frontier_id, last_id).
  */
 #include "postgres.h"
 
@@ -22,11 +24,12 @@ PG_FUNCTION_INFO_V1(uuid_seq_backend_stats);
 PG_FUNCTION_INFO_V1(uuid_seq_reset_stats);
 
 /*
- * A frontier word shown as the smallest uuid this server hands out at that
- * step: the family's encoding with every random bit zero.
+ * A frontier word shown as the smallest value this server hands out at that
+ * step: the family's encoding with every random bit zero (a Snowflake id in
+ * Twitter's epoch, 0 outside its range).
  */
 static pg_uuid_t *
-frontier_as_uuid(const FrontierFamily *family, uint64 word)
+frontier_value(const FrontierFamily *family, uint64 word)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
@@ -61,18 +64,25 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 	{
 		const FrontierFamily *family = generator_families[id];
 		uint64		word = generator_frontier(id);
-		Datum		values[7];
-		bool		nulls[7] = {0};
+		Datum		values[8];
+		bool		nulls[8] = {0};
 
 		values[0] = CStringGetTextDatum(generator_names[id]);
 		values[1] = BoolGetDatum(shared);
-		if (word == 0 || !show_frontier)
-			nulls[2] = nulls[3] = true;
-		else
+		nulls[2] = nulls[3] = nulls[7] = true;
+		if (word != 0 && show_frontier)
 		{
-			values[2] = UUIDPGetDatum(frontier_as_uuid(family, word));
+			pg_uuid_t  *value = frontier_value(family, word);
+
+			/* an 8-byte family's value is a bigint: frontier_id */
+			if (generator_holds_bigint(id))
+				values[7] = Int64GetDatum(id64_get(value->data));
+			else
+				values[2] = UUIDPGetDatum(value);
+			nulls[generator_holds_bigint(id) ? 7 : 2] = false;
 			values[3] = TimestampTzGetDatum(unix_us_to_timestamptz(
 				frontier_word_ns(family, word) / 1000));
+			nulls[3] = false;
 		}
 		if (shared)
 			values[4] = CStringGetTextDatum(origin_name(uuid_seq_shared->origin[id]));
@@ -106,8 +116,8 @@ uuid_seq_backend_stats(PG_FUNCTION_ARGS)
 		int			pid;
 		Oid			userid;
 		BackendStats stats;
-		Datum		values[7];
-		bool		nulls[7] = {0};
+		Datum		values[8];
+		bool		nulls[8] = {0};
 
 		if (!shmem_slot_read(i, &pid, &userid, &stats) || !may_see(userid))
 			continue;
@@ -118,8 +128,9 @@ uuid_seq_backend_stats(PG_FUNCTION_ARGS)
 		values[4] = Int64GetDatum((int64) stats.overflows);
 		values[5] = Int64GetDatum(stats.max_drift_ms);
 		values[6] = Int64GetDatum((int64) stats.cas_retries);
-		if (stats.generated == 0)
-			nulls[2] = true;
+		values[7] = Int64GetDatum(stats.last_id);
+		nulls[2] = stats.generated == 0 || !stats.has_last_value;
+		nulls[7] = stats.generated == 0 || !stats.has_last_id;
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;

@@ -29,3 +29,5 @@ FAMILY(COMB_POSTGRESQL_SQLDATETIME, "comb_postgresql_sqldatetime",
 	   &comb_families[COMB_POSTGRESQL_SQLDATETIME].frontier)
 FAMILY(COMB_SQLSERVER_DOTNET_TICKS, "comb_sqlserver_dotnet_ticks",
 	   &comb_families[COMB_SQLSERVER_DOTNET_TICKS].frontier)
+FAMILY(TSID, "tsid", &tsid_family)
+FAMILY(SNOWFLAKE, "snowflake", &snowflake_family)

@@ -17,8 +17,10 @@
 
 FrontierStatus
 frontier_step(const FrontierFamily *family, uint64_t last, uint64_t clock_word,
-			  uint64_t fresh, uint64_t *next, bool *carried)
+			  uint64_t fresh, uint64_t counter_max, uint64_t *next, bool *carried)
 {
+	uint64_t	mask = frontier_counter_mask(family);
+
 	if (clock_word > last)
 	{
 		*next = clock_word | fresh;
@@ -27,8 +29,17 @@ frontier_step(const FrontierFamily *family, uint64_t last, uint64_t clock_word,
 	}
 	if (last >= family->max_word)
 		return FRONTIER_EXHAUSTED;
-	*next = last + 1;
-	*carried = (*next & frontier_counter_mask(family)) == 0;
+	if ((last & mask) < counter_max)
+	{
+		*next = last + 1;
+		*carried = false;
+		return FRONTIER_OK;
+	}
+	/* the tick is used up: the first word of the next one */
+	if ((last | mask) >= family->max_word)
+		return FRONTIER_EXHAUSTED;
+	*next = (last | mask) + 1;
+	*carried = true;
 	return FRONTIER_OK;
 }
 
@@ -42,11 +53,12 @@ frontier_word_ns(const FrontierFamily *family, uint64_t word)
 
 /* A counter start for a fresh tick: random, below half the counter's range. */
 static uint64_t
-fresh_counter(const FrontierFamily *family, const FrontierEnv *env)
+fresh_counter(const FrontierFamily *family, const FrontierEnv *env,
+			  uint64_t counter_max)
 {
-	if (!family->random_start || family->counter_bits == 0)
+	if (!family->random_start || counter_max == 0)
 		return 0;
-	return env->random_u64(env->arg) & (frontier_counter_mask(family) >> 1);
+	return env->random_u64(env->arg) & (counter_max >> 1);
 }
 
 /* later - now <= 1 ms, without overflow for any two readings */
@@ -61,6 +73,7 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 			  const FrontierEnv *env, FrontierTake *take)
 {
 	uint64_t	last = cell->load(cell->cell);
+	uint64_t	counter_max = frontier_counter_max(family, env->node_bits);
 	uint64_t	fresh = 0;
 	bool		have_fresh = false;
 	bool		waited = false;
@@ -95,10 +108,11 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 
 			if (clock_word > last && !have_fresh)
 			{
-				fresh = fresh_counter(family, env);
+				fresh = fresh_counter(family, env, counter_max);
 				have_fresh = true;
 			}
-			status = frontier_step(family, last, clock_word, fresh, &next, &carried);
+			status = frontier_step(family, last, clock_word, fresh, counter_max,
+								   &next, &carried);
 			if (status != FRONTIER_OK)
 				return status;
 

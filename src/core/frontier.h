@@ -71,6 +71,8 @@ struct FrontierFamily
 	const char *range;			/* the times it can hold, for messages */
 	unsigned	counter_bits;	/* low bits of the word counting within a tick */
 	bool		random_start;	/* a fresh tick starts its counter at random */
+	bool		node_in_counter;	/* the node id takes the top node_bits of
+									 * the counter field (TSID) */
 	uint64_t	max_word;		/* the largest frontier the layout can encode */
 	/* Unix-epoch ns -> clock word; false when outside the family's range */
 	bool		(*word_from_ns) (const FrontierFamily *family, int64_t ns,
@@ -108,6 +110,7 @@ struct FrontierFamily
 		.range = (family_range), \
 		.counter_bits = (bits), \
 		.random_start = (start), \
+		.node_in_counter = false, \
 		.max_word = (uint64_t) (max_tick) << (bits) | ((UINT64_C(1) << (bits)) - 1), \
 		.word_from_ns = prefix##_word_from_ns, \
 		.word_to_ns = prefix##_word_to_ns, \
@@ -120,6 +123,19 @@ static inline uint64_t
 frontier_counter_mask(const FrontierFamily *family)
 {
 	return (UINT64_C(1) << family->counter_bits) - 1;
+}
+
+/*
+ * The largest counter a tick uses: the whole field, or for a family whose
+ * node id shares the field, what the node's node_bits leave.  A word whose
+ * counter lies above it (a frontier kept while node_bits was smaller) is
+ * used up: its next step carries into the next tick.
+ */
+static inline uint64_t
+frontier_counter_max(const FrontierFamily *family, unsigned node_bits)
+{
+	return family->node_in_counter ?
+		frontier_counter_mask(family) >> node_bits : frontier_counter_mask(family);
 }
 
 /*
@@ -141,6 +157,7 @@ typedef struct FrontierEnv
 	uint64_t	(*random_u64) (void *arg);
 	void	   *arg;
 	FrontierPolicy policy;
+	unsigned	node_bits;		/* for families with node_in_counter */
 } FrontierEnv;
 
 /* One value taken from a frontier, with what the caller reports about it. */
@@ -154,12 +171,14 @@ typedef struct FrontierTake
 
 /*
  * One application of the step rule to `last`, without storing anything.
- * `fresh` is the counter start used if the clock's tick is later.
+ * `fresh` is the counter start used if the clock's tick is later, and
+ * counter_max the largest counter of a tick (frontier_counter_max()).
  * Returns FRONTIER_OK or FRONTIER_EXHAUSTED; *carried tells whether the step
  * crossed into a new tick by counting (not by the clock).
  */
 extern FrontierStatus frontier_step(const FrontierFamily *family, uint64_t last,
 									uint64_t clock_word, uint64_t fresh,
+									uint64_t counter_max,
 									uint64_t *next, bool *carried);
 
 /* Take the next value of a frontier: the allocator's whole loop. */

@@ -12,27 +12,8 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "crockford.h"
 #include "ulid.h"
-
-static const char ulid_alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/*
- * Character -> value + 1 (0: not in the alphabet).  Lowercase letters are
- * accepted; I, L, O and U (which Crockford's decoder would map) are not.
- */
-#define DIGIT(c, v)		[c] = (v) + 1
-#define LETTER(c, v)	[c] = (v) + 1, [(c) - 'A' + 'a'] = (v) + 1
-static const uint8_t ulid_values[256] = {
-	DIGIT('0', 0), DIGIT('1', 1), DIGIT('2', 2), DIGIT('3', 3),
-	DIGIT('4', 4), DIGIT('5', 5), DIGIT('6', 6), DIGIT('7', 7),
-	DIGIT('8', 8), DIGIT('9', 9),
-	LETTER('A', 10), LETTER('B', 11), LETTER('C', 12), LETTER('D', 13),
-	LETTER('E', 14), LETTER('F', 15), LETTER('G', 16), LETTER('H', 17),
-	LETTER('J', 18), LETTER('K', 19), LETTER('M', 20), LETTER('N', 21),
-	LETTER('P', 22), LETTER('Q', 23), LETTER('R', 24), LETTER('S', 25),
-	LETTER('T', 26), LETTER('V', 27), LETTER('W', 28), LETTER('X', 29),
-	LETTER('Y', 30), LETTER('Z', 31),
-};
 
 static inline uint64_t
 low_mask(unsigned bits)
@@ -155,7 +136,7 @@ ulid_to_text(const uint8_t u[UUID_BYTES], char out[ULID_TEXT_LEN])
 			group = lo >> shift | hi << (64 - shift);
 		else
 			group = lo >> shift;
-		out[i] = ulid_alphabet[group & 31];
+		out[i] = crockford_digits[group & 31];
 	}
 }
 
@@ -169,7 +150,7 @@ ulid_from_text(const char *text, size_t len, uint8_t out[UUID_BYTES])
 		return ULID_TEXT_BAD_LENGTH;
 	for (size_t i = 0; i < ULID_TEXT_LEN; i++)
 	{
-		uint8_t		v = ulid_values[(unsigned char) text[i]];
+		uint8_t		v = crockford_values[(unsigned char) text[i]];
 
 		if (v == 0)
 			return ULID_TEXT_BAD_CHAR;
@@ -177,7 +158,7 @@ ulid_from_text(const char *text, size_t len, uint8_t out[UUID_BYTES])
 		lo = lo << 5 | (uint64_t) (v - 1);
 	}
 	/* the first character holds bits 129..125: the top two must be zero */
-	if (ulid_values[(unsigned char) text[0]] - 1 > 7)
+	if (crockford_values[(unsigned char) text[0]] - 1 > 7)
 		return ULID_TEXT_OVERFLOW;
 	put_be(out, 8, hi);
 	put_be(out + 8, 8, lo);

@@ -2,8 +2,15 @@
 # Primary-key inserts: BENCH_ROWS rows (default 2M) from 2 pgbench clients in
 # batches of 1000, into an empty `(id <type> PRIMARY KEY DEFAULT <gen>,
 # payload int)` per generator, generators interleaved, BENCH_ROUNDS rounds
-# (median shown).  Reports rows/s, WAL bytes, primary-key size and
-# avg_leaf_density (pgstattuple), each also as a ratio to bigserial.
+# (median shown; "paired" is the median of each round's rows/s ratio to
+# that round's bigserial, steadier on a shared machine).  Reports rows/s, WAL bytes, primary-key size and
+# avg_leaf_density (pgstattuple), and the table's size, each also as a ratio
+# to bigserial.
+# The 8-byte ids (TSID, Snowflake) go into `id bigint`, beside pgEdge's
+# snowflake.nextval() where setup.sql created it.  BENCH_ONLY, an extended
+# regular expression, keeps the generators whose names match (bigserial is
+# always kept: it is the reference), e.g.
+# BENCH_ONLY='v7|tsid|snowflake' for the 8-byte comparison.
 # Writes the medians to $BENCH_OUT (default /tmp/uuid_seq_inserts.tsv) for
 # the chart (test/bench/chart.sh).
 set -euo pipefail
@@ -21,12 +28,24 @@ generators=(
 	"uuid_generate_v7()|id uuid PRIMARY KEY DEFAULT uuid_generate_v7()"
 	"ulid_generate()|id uuid PRIMARY KEY DEFAULT ulid_generate()"
 	"comb_new() as sqlguid|id sqlguid PRIMARY KEY DEFAULT comb_new()"
+	"tsid_generate()|id bigint PRIMARY KEY DEFAULT tsid_generate()"
+	"snowflake_generate()|id bigint PRIMARY KEY DEFAULT snowflake_generate()"
 )
+if [[ $(psql -X -At -c "SELECT count(*) FROM pg_extension WHERE extname = 'snowflake'") -eq 1 ]]; then
+	generators+=("pgEdge snowflake.nextval()|id bigint PRIMARY KEY DEFAULT snowflake.nextval()")
+fi
+if [[ -n ${BENCH_ONLY:-} ]]; then
+	kept=()
+	for g in "${generators[@]}"; do
+		[[ ${g%%|*} == bigserial || ${g%%|*} =~ $BENCH_ONLY ]] && kept+=("$g")
+	done
+	generators=("${kept[@]}")
+fi
 
 psql -X -q -c 'SET client_min_messages = warning' -c 'CREATE EXTENSION IF NOT EXISTS pgstattuple'
 echo 'INSERT INTO bench_ins (payload) SELECT g FROM generate_series(1, 1000) g;' >"$work/batch.sql"
 
-run() {	# column definition -> rows_per_s wal_bytes index_bytes density
+run() {	# column definition -> rows_per_s wal_bytes index_bytes density table_bytes
 	psql -X -q -c "SET client_min_messages = warning; DROP TABLE IF EXISTS bench_ins; CREATE TABLE bench_ins ($1, payload int)" \
 		-c 'CHECKPOINT'
 	local lsn t0 t1
@@ -38,32 +57,39 @@ run() {	# column definition -> rows_per_s wal_bytes index_bytes density
 		SELECT round($rows / ($t1 - $t0)),
 		       pg_current_wal_lsn() - '$lsn'::pg_lsn,
 		       pg_relation_size('bench_ins_pkey'),
-		       (pgstatindex('bench_ins_pkey')).avg_leaf_density"
+		       (pgstatindex('bench_ins_pkey')).avg_leaf_density,
+		       pg_relation_size('bench_ins')"
 }
 
-
 for g in "${generators[@]}"; do : >"$work/${g%%|*}"; done
-for _ in $(seq "$rounds"); do
-	for g in "${generators[@]}"; do
+# Odd rounds in the list's order, even rounds in reverse, so that no
+# generator always follows the same one.
+for r in $(seq "$rounds"); do
+	order=("${!generators[@]}")
+	((r % 2)) || order=($(printf '%s\n' "${order[@]}" | tac))
+	for i in "${order[@]}"; do
+		g=${generators[i]}
 		run "${g#*|}" >>"$work/${g%%|*}"
 	done
 done
 
 echo "== Primary-key inserts: $rows rows, 2 clients, batches of 1000 (median of $rounds, min–max) =="
-printf '%-42s | %26s | %8s | %8s | %8s | %8s | %8s | %7s\n' \
-	generator 'rows/s' '× bigser' 'WAL MB' '× bigser' 'index MB' '× bigser' density
+printf '%-42s | %26s | %8s | %8s | %8s | %8s | %8s | %8s | %7s | %8s | %8s\n' \
+	generator 'rows/s' '× bigser' 'paired' 'WAL MB' '× bigser' 'index MB' '× bigser' density 'table MB' '× bigser'
 : >"$out"
 base=()
 for g in "${generators[@]}"; do
 	name=${g%%|*}
 	cols=()
-	for c in 1 2 3 4; do cols+=("$(awk -v c=$c '{print $c}' "$work/$name" | median)"); done
+	for c in 1 2 3 4 5; do cols+=("$(awk -v c=$c '{print $c}' "$work/$name" | median)"); done
 	[[ ${#base[@]} -gt 0 ]] || base=("${cols[@]}")
-	printf '%-42s | %26s | %8.2f | %8.1f | %8.2f | %8.1f | %8.2f | %6.1f%%\n' "$name" \
-		"$(awk '{print $1}' "$work/$name" | spread)" "$(ratio "${cols[0]}" "${base[0]}")" \
+	# paired: the median of each round's ratio to that round's bigserial
+	paired=$(paste -d' ' "$work/$name" "$work/bigserial" | awk '{print $1 / $6}' | median)
+	printf '%-42s | %26s | %8.2f | %8.2f | %8.1f | %8.2f | %8.1f | %8.2f | %6.1f%% | %8.1f | %8.2f\n' "$name" \
+		"$(awk '{print $1}' "$work/$name" | spread)" "$(ratio "${cols[0]}" "${base[0]}")" "$paired" \
 		"$(ratio "${cols[1]}" 1048576)" "$(ratio "${cols[1]}" "${base[1]}")" \
 		"$(ratio "${cols[2]}" 1048576)" "$(ratio "${cols[2]}" "${base[2]}")" \
-		"${cols[3]}"
-	printf '%s\t%s\t%s\t%s\t%s\n' "$name" "${cols[@]}" >>"$out"
+		"${cols[3]}" "$(ratio "${cols[4]}" 1048576)" "$(ratio "${cols[4]}" "${base[4]}")"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "${cols[@]}" >>"$out"
 done
 psql -X -q -c 'DROP TABLE IF EXISTS bench_ins'

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Inserts through a Citus coordinator: rows/s into a hash-distributed table
-# keyed by uuid_generate_v7() against the same table keyed by a bigserial
-# (Citus's distributed sequence), same run, generators interleaved,
+# keyed by uuid_generate_v7() or by tsid_generate() (a bigint distribution
+# column) against the same table keyed by a bigserial (Citus's distributed
+# sequence), same run, generators interleaved,
 # BENCH_ROUNDS rounds of BENCH_SECONDS each (median shown).  Two workloads,
 # each from 2 pgbench clients: batches of 10,000 rows (`INSERT … SELECT …
 # generate_series`, which Citus runs on the coordinator and copies to the
@@ -93,6 +94,7 @@ psql_on "${ports[0]}" \
 keys=(
 	"bigserial|id bigserial PRIMARY KEY"
 	"uuid_generate_v7()|id uuid PRIMARY KEY DEFAULT uuid_generate_v7()"
+	"tsid_generate()|id bigint PRIMARY KEY DEFAULT tsid_generate()"
 )
 # name | rows per transaction | statement
 workloads=(

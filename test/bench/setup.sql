@@ -1,6 +1,12 @@
 -- Benchmark helpers shared by the NN_*.sql scripts.
 CREATE EXTENSION IF NOT EXISTS uuid_seq;
 CREATE SCHEMA IF NOT EXISTS bench;
+-- pgEdge's snowflake, where pgedge-snowflake.sh installed it (in its own
+-- schema `snowflake`; run.sh sets snowflake.node).
+SELECT EXISTS (SELECT FROM pg_available_extensions WHERE name = 'snowflake') AS have_pgedge \gset
+\if :have_pgedge
+CREATE EXTENSION IF NOT EXISTS snowflake;
+\endif
 
 -- Wall time of one statement, in ms.
 CREATE OR REPLACE FUNCTION bench.time_ms(query text) RETURNS float8

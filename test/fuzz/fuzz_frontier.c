@@ -65,7 +65,7 @@ run(const FrontierFamily *family, const uint8_t *data, size_t size)
 	FuzzClock	clock = {INT64_C(1704164645678000000), 1000, 1};
 	uint64_t	word = 0;
 	FrontierCell cell = {load, compare_exchange, &word};
-	FrontierEnv env = {fuzz_now, fuzz_random, &clock, FRONTIER_ADVANCE};
+	FrontierEnv env = {fuzz_now, fuzz_random, &clock, FRONTIER_ADVANCE, 0};
 	uint64_t	prev = 0;
 
 	for (size_t i = 0; i + 1 < size; i += 2)

@@ -1,46 +1,82 @@
 # The generator families the TAP tests exercise, one entry per family of
-# uuid_seq_state(): the SQL expression that takes its next value, the
-# operator under which its values strictly increase (SQL Server order for the
-# 'sqlserver' COMB layout), and how to read the node id from a value.
+# uuid_seq_state(): the SQL expression that takes its next value, the SQL
+# type of its values (uuid, or bigint for the 8-byte ids, src/README §16),
+# the operator under which its values strictly increase (SQL Server order
+# for the 'sqlserver' COMB layout), how to read the node id from a value
+# (under uuid_seq.node_bits = 8) and its creation time.
 package UuidSeqGenerators;
 use strict;
 use warnings;
 use Exporter 'import';
-our @EXPORT = qw(@GENERATORS newest_sql);
+our @EXPORT = qw(@GENERATORS newest_sql frontier_column last_column lt_of);
 
 our @GENERATORS = (
 	{
 		family => 'v7',
 		expr => 'uuid_generate_v7()',
+		type => 'uuid',
 		gt => '>',
 		node_id => 'uuid_node_id(%s, 8)',
+		time => 'uuid_v7_to_timestamptz(%s)',
 	},
 	{
 		family => 'ulid',
 		expr => 'ulid_generate()',
+		type => 'uuid',
 		gt => '>',
 		node_id => 'ulid_node_id(%s, 8)',
+		time => 'ulid_timestamp(%s)',
 	},
-	{ family => 'comb_sqlserver_unix_ms', expr => 'comb_new()', gt => '#>#' },
+	{
+		family => 'comb_sqlserver_unix_ms',
+		expr => 'comb_new()',
+		type => 'uuid',
+		gt => '#>#',
+		time => "comb_timestamp(%s, 'sqlserver', 'unix_ms')",
+	},
 	{
 		family => 'comb_postgresql_unix_ms',
 		expr => "comb_new('postgresql')",
+		type => 'uuid',
 		gt => '>',
+		time => "comb_timestamp(%s, 'postgresql', 'unix_ms')",
 	},
 	{
 		family => 'comb_sqlserver_sqldatetime',
 		expr => "comb_new('sqlserver', 'sqldatetime')",
+		type => 'uuid',
 		gt => '#>#',
+		time => "comb_timestamp(%s, 'sqlserver', 'sqldatetime')",
 	},
 	{
 		family => 'comb_postgresql_sqldatetime',
 		expr => "comb_new('postgresql', 'sqldatetime')",
+		type => 'uuid',
 		gt => '>',
+		time => "comb_timestamp(%s, 'postgresql', 'sqldatetime')",
 	},
 	{
 		family => 'comb_sqlserver_dotnet_ticks',
 		expr => "comb_new('sqlserver', 'dotnet_ticks')",
+		type => 'uuid',
 		gt => '#>#',
+		time => "comb_timestamp(%s, 'sqlserver', 'dotnet_ticks')",
+	},
+	{
+		family => 'tsid',
+		expr => 'tsid_generate()',
+		type => 'bigint',
+		gt => '>',
+		node_id => 'tsid_node_id(%s, 8)',
+		time => 'tsid_to_timestamptz(%s)',
+	},
+	{
+		family => 'snowflake',
+		expr => 'snowflake_generate()',
+		type => 'bigint',
+		gt => '>',
+		node_id => 'snowflake_node_id(%s)',
+		time => 'snowflake_to_timestamptz(%s)',
 	},
 );
 
@@ -51,5 +87,13 @@ sub newest_sql
 	return "SELECT u FROM (SELECT $g->{expr} u FROM generate_series(1, $n)) s "
 	  . "ORDER BY u USING $g->{gt} LIMIT 1";
 }
+
+# The column of uuid_seq_state() that shows $g's frontier (the other one is
+# NULL for it), and the column of uuid_seq_backends with its last value.
+sub frontier_column { return $_[0]{type} eq 'bigint' ? 'frontier_id' : 'frontier'; }
+sub last_column { return $_[0]{type} eq 'bigint' ? 'last_id' : 'last_value'; }
+
+# The operator that orders $g's values the other way.
+sub lt_of { return $_[0]{gt} eq '>' ? '<' : '#<#'; }
 
 1;

@@ -31,14 +31,18 @@ if ($rc != 0 && -e "$outdir/regression.diffs")
 	diag(slurp_file("$outdir/regression.diffs"));
 }
 
-# Each backend keeps its own frontier: one session's values still increase.
-is( $node->safe_psql(
-		'contrib_regression', q{
-		SELECT bool_and(u > prev) FROM (
-		  SELECT u, lag(u) OVER (ORDER BY n) prev
-		  FROM (SELECT n, uuid_generate_v7() u FROM generate_series(1, 10000) n) s) t
-		WHERE prev IS NOT NULL}),
-	't', 'backend-local frontier is monotonic');
+# Each backend keeps its own frontier: one session's values still increase,
+# for the 8-byte ids too.
+for my $expr ('uuid_generate_v7()', 'tsid_generate()', 'snowflake_generate()')
+{
+	is( $node->safe_psql(
+			'contrib_regression', qq{
+			SELECT bool_and(u > prev) FROM (
+			  SELECT u, lag(u) OVER (ORDER BY n) prev
+			  FROM (SELECT n, $expr u FROM generate_series(1, 10000) n) s) t
+			WHERE prev IS NOT NULL}),
+		't', "$expr: backend-local frontier is monotonic");
+}
 
 $node->stop;
 done_testing();

@@ -32,13 +32,24 @@ for my $g (grep { $_->{node_id} } @GENERATORS)
 			"SELECT shared, node_id, node_bits FROM uuid_seq_state() WHERE family = '$g->{family}'"),
 		't|201|8', "$g->{family}: uuid_seq_state shows the node settings");
 	# the frontier shown is the smallest value of the last step: above the
-	# value before, at or below the last
+	# value before, at or below the last (a uuid in frontier, or a bigint in
+	# frontier_id, the other column NULL)
+	my ($shown, $other) = (frontier_column($g), $g->{type} eq 'bigint' ? 'frontier' : 'frontier_id');
 	is( $node->safe_psql(
 			'postgres', qq{
 			CREATE TEMP TABLE two AS SELECT n, $g->{expr} u FROM generate_series(1, 2) n;
-			SELECT (SELECT u FROM two WHERE n = 1) < frontier AND frontier <= (SELECT u FROM two WHERE n = 2)
+			SELECT (SELECT u FROM two WHERE n = 1) < $shown AND $shown <= (SELECT u FROM two WHERE n = 2),
+			       $other IS NULL
 			FROM uuid_seq_state() WHERE family = '$g->{family}'}),
-		't', "$g->{family}: uuid_seq_state's frontier lies between the last two values");
+		't|t', "$g->{family}: uuid_seq_state's $shown lies between the last two values");
+	# uuid_seq_backends shows the last value in the column of its type
+	my $last = last_column($g);
+	is( $node->safe_psql(
+			'postgres', qq{
+			CREATE TEMP TABLE one AS SELECT $g->{expr} u;
+			SELECT $last = (SELECT u FROM one), @{[ $last eq 'last_id' ? 'last_value' : 'last_id' ]} IS NULL
+			FROM uuid_seq_backends WHERE pid = pg_backend_pid()}),
+		't|t', "$g->{family}: uuid_seq_backends shows the last value in $last");
 }
 
 # Fresh connections never share random bits: each backend draws its own
@@ -64,13 +75,16 @@ is( $node->safe_psql(
 	'f|1', 'a database owner without superuser installs the trusted extension');
 
 # uuid_seq_state() shows each frontier as the smallest value this server
-# hands out at that step: with the node id, for v7 as for ULID.
+# hands out at that step: with the node id, for every family that has one.
+my @with_node = grep { $_->{node_id} } @GENERATORS;
 is( $node->safe_psql(
-		'postgres', q{
-		SELECT string_agg(family || ':' || CASE family WHEN 'v7' THEN uuid_node_id(frontier, 8)
-		                                               ELSE ulid_node_id(frontier, 8) END, ',' ORDER BY family)
-		FROM uuid_seq_state() WHERE family IN ('v7', 'ulid')}),
-	'ulid:201,v7:201', 'the frontiers shown carry the node id');
+		'postgres', 'SELECT '
+		  . join(" || ',' || ",
+			map {
+				"(SELECT '$_->{family}:' || " . sprintf($_->{node_id}, frontier_column($_))
+				  . " FROM uuid_seq_state() WHERE family = '$_->{family}')"
+			} @with_node)),
+	join(',', map { "$_->{family}:201" } @with_node), 'the frontiers shown carry the node id');
 
 # The shared frontiers move with every value generated anywhere in the
 # cluster: an ordinary role, here in another database, sees each family and
@@ -78,10 +92,10 @@ is( $node->safe_psql(
 $node->safe_psql('postgres', q{
 	CREATE ROLE watcher LOGIN;
 	CREATE DATABASE elsewhere OWNER watcher;
-	SELECT uuid_generate_v7()});
+	SELECT uuid_generate_v7(), tsid_generate()});
 $node->safe_psql('elsewhere', 'CREATE EXTENSION uuid_seq', extra_params => [ '-U', 'watcher' ]);
 my $state_sql = q{
-	SELECT count(*), bool_and(shared), count(frontier), count(frontier_time),
+	SELECT count(*), bool_and(shared), count(frontier) + count(frontier_id), count(frontier_time),
 	       min(node_id), min(node_bits)
 	FROM uuid_seq_state()};
 is($node->safe_psql('elsewhere', $state_sql, extra_params => [ '-U', 'watcher' ]),

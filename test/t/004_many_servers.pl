@@ -1,7 +1,11 @@
 # Three independent servers with uuid_seq.node_bits = 8 and node ids 1..3
 # generate at the same time, with every family that carries a node id: the
 # merged values are all distinct and each value gives back the node that
-# made it.
+# made it.  The 8-byte ids hold it in the bits src/README §16 gives it: a
+# TSID's top node_bits of its 22 low bits, a Snowflake's bits 12 to 21.  A
+# node id that fits node_bits but not a Snowflake's 10-bit field: the server
+# starts, the uuid families and TSID carry it, snowflake_generate() refuses
+# (22023).
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -33,7 +37,7 @@ for my $g (grep { $_->{node_id} } @GENERATORS)
 	my $node_id = sprintf $g->{node_id}, 'u';
 
 	# Generate on all three at once.
-	$_->safe_psql('postgres', 'DROP TABLE IF EXISTS made; CREATE TABLE made (n int, u uuid)')
+	$_->safe_psql('postgres', "DROP TABLE IF EXISTS made; CREATE TABLE made (n int, u $g->{type})")
 	  for @nodes;
 	my @sessions = map { $_->background_psql('postgres') } @nodes;
 	for my $s (@sessions)
@@ -60,6 +64,42 @@ for my $g (grep { $_->{node_id} } @GENERATORS)
 	}
 	is(scalar(keys %seen), $total, "$family: merged values are all distinct");
 }
+
+# The raw bits of the 8-byte ids, without the readers: node 2's TSIDs hold 2
+# in bits 14 to 21 (the top 8 of 22), its Snowflake ids in bits 12 to 21.
+is( $nodes[1]->safe_psql(
+		'postgres', q{
+		SELECT count(*) FILTER (WHERE (t >> 14) & 255 = 2), count(*) FILTER (WHERE (s >> 12) & 1023 = 2)
+		FROM (SELECT tsid_generate() t, snowflake_generate() s FROM generate_series(1, 1000)) x}),
+	'1000|1000', 'node 2: the node id in the bits of the TSID and Snowflake layouts');
+
+# node_bits 16, node id 1024: snowflake_generate() refuses at the call, the
+# others carry the node id.
+my $wide = $nodes[0];
+$wide->stop;
+$wide->append_conf('postgresql.conf', "uuid_seq.node_bits = 16\nuuid_seq.node_id = 1024\n");
+$wide->start;
+is( $wide->safe_psql(
+		'postgres', q{
+		SELECT tsid_node_id(tsid_generate(), 16), (tsid_generate() >> 6) & 65535,
+		       uuid_node_id(uuid_generate_v7(), 16), ulid_node_id(ulid_generate(), 16)}),
+	'1024|1024|1024|1024', 'node id 1024 in 16 bits: TSID, v7 and ULID carry it');
+my ($ret, $out, $err) = $wide->psql('postgres',
+	q{SELECT snowflake_generate(); SELECT snowflake_generate('2015-01-01 00:00+00')},
+	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+isnt($ret, 0, 'node id 1024: snowflake_generate() fails');
+like($err,
+	qr/ERROR:  22023: uuid_seq.node_id 1024 does not fit in a Snowflake's 10-bit node field\n(?:.*\n)*?HINT:  Give this server a node id below 1024/,
+	'node id 1024: 22023, and the hint says what to do');
+is( $wide->safe_psql(
+		'postgres', q{
+		CREATE TEMP TABLE f AS SELECT frontier_id FROM uuid_seq_state() WHERE family = 'snowflake';
+		DO $$BEGIN PERFORM snowflake_generate(); EXCEPTION WHEN invalid_parameter_value THEN NULL; END$$;
+		SELECT coalesce((SELECT generated FROM uuid_seq_backends WHERE pid = pg_backend_pid()), 0),
+		       frontier_id = (SELECT frontier_id FROM f)
+		FROM uuid_seq_state() WHERE family = 'snowflake';
+		SELECT tsid_generate() > 0}),
+	"0|t\nt", 'the refusal takes no value and leaves the frontier; TSIDs go on');
 
 $_->stop for @nodes;
 done_testing();

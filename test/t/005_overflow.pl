@@ -1,8 +1,11 @@
-# uuid_seq.on_overflow under a real burst: far more than 4096 values per
-# millisecond from one statement (a backend generates one every ~100 ns).
-# The exact figures depend on speed, so only what any such burst must show
-# is checked: error raises 54000, advance counts overflows and runs ahead,
-# wait never lets the frontier get more than a millisecond ahead.
+# uuid_seq.on_overflow under a real burst: far more values per millisecond
+# than a tick holds, from one statement (a backend generates one every
+# ~100 ns): UUIDv7 and Snowflake have 4,096 per millisecond, TSID under
+# uuid_seq.node_bits = 12 has 1,024 (its counter starting at random below
+# 512).  The exact figures depend on speed, so only what any such burst
+# must show is checked: error raises 54000, advance counts overflows and
+# runs ahead of the clock, strictly increasing, wait never lets the
+# frontier get more than a millisecond ahead.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -11,7 +14,11 @@ use Test::More;
 
 my $node = PostgreSQL::Test::Cluster->new('overflow');
 $node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\n");
+$node->append_conf('postgresql.conf', qq{
+shared_preload_libraries = 'uuid_seq'
+uuid_seq.node_bits = 12
+uuid_seq.node_id = 1000
+});
 $node->start;
 $node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
 
@@ -30,6 +37,38 @@ is( $node->safe_psql(
 		SELECT overflows > 0 FROM uuid_seq_backends WHERE pid = pg_backend_pid()"),
 	"2000000\nt", 'advance: overflows are counted');
 
+# The 8-byte ids (src/README §16): 200,000 in one statement are 49 ms of
+# Snowflake ids and at least 196 of TSIDs here, which a backend takes in
+# far less time.
+my %id64 = (
+	snowflake => [ 'snowflake_generate()', 'Snowflake', 'snowflake_counter(u) = 4095' ],
+	tsid => [ 'tsid_generate()', 'TSID', 'tsid_counter(u, 12) = 1023' ]);
+for my $family (sort keys %id64)
+{
+	my ($expr, $name, $last_step) = @{ $id64{$family} };
+	my ($ret, $out, $err) = $node->psql('postgres',
+		"SET uuid_seq.on_overflow = error; SELECT count($expr) FROM generate_series(1, 2000000)",
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	isnt($ret, 0, "$family, error: the burst fails");
+	like($err, qr/ERROR:  54000: $name values for the current clock tick are used up/,
+		"$family, error: SQLSTATE 54000");
+
+	# advance: every value strictly above the one before, ticks used up to
+	# their last counter, the frontier ahead of the clock (the values are
+	# compared as they come, not stored: a table would slow the burst down)
+	my ($steps, $state) = split /\n/, $node->safe_psql(
+		'postgres', qq{
+		SET uuid_seq.on_overflow = advance;
+		SELECT count(*), count(*) FILTER (WHERE u > prev), bool_or($last_step), max(u)
+		FROM (SELECT u, lag(u) OVER (ORDER BY n) prev
+		      FROM (SELECT n, $expr u FROM generate_series(1, 200000) n) s) t;
+		SELECT overflows > 0, max_drift_ms > 0, last_id
+		FROM uuid_seq_backends WHERE pid = pg_backend_pid()});
+	my ($max) = $steps =~ /\|(\d+)$/;
+	is("$steps\n$state", "200000|199999|t|$max\nt|t|$max",
+		"$family, advance: 200,000 strictly increasing, run ahead of the clock");
+}
+
 # wait: no value ever more than 1 ms ahead of the clock it was taken at.
 # Start from a frontier that is not ahead of the clock (the advance burst
 # above may have run it a little into the future): a clock 2 s ahead.
@@ -39,6 +78,20 @@ is( $node->safe_psql(
 		SELECT max_drift_ms <= 1, overflows > 0
 		FROM uuid_seq_backends WHERE pid = pg_backend_pid()"),
 	"2000000\nt|t", 'wait: overflows are waited out, never more than 1 ms ahead');
+for my $family (sort keys %id64)
+{
+	my ($expr) = @{ $id64{$family} };
+	is( $node->safe_psql(
+			'postgres', qq{
+			SET uuid_seq.on_overflow = wait;
+			SET uuid_seq.clock_shift = '2 s';
+			SELECT count(*), count(*) FILTER (WHERE u > prev)
+			FROM (SELECT u, lag(u) OVER (ORDER BY n) prev
+			      FROM (SELECT n, $expr u FROM generate_series(1, 200000) n) s) t;
+			SELECT max_drift_ms <= 1, overflows > 0
+			FROM uuid_seq_backends WHERE pid = pg_backend_pid()}),
+		"200000|199999\nt|t", "$family, wait: strictly increasing, never more than 1 ms ahead");
+}
 
 $node->stop;
 done_testing();

@@ -34,10 +34,10 @@ my $parallel = q{
 
 for my $g (@GENERATORS)
 {
-	my ($family, $expr, $gt) = @$g{qw(family expr gt)};
+	my ($family, $expr, $gt, $type) = @$g{qw(family expr gt type)};
 
 	# 8 sessions at once.
-	$node->safe_psql('postgres', 'DROP TABLE IF EXISTS conc; CREATE TABLE conc (s int, n int, u uuid)');
+	$node->safe_psql('postgres', "DROP TABLE IF EXISTS conc; CREATE TABLE conc (s int, n int, u $type)");
 	my @bg = map { $node->background_psql('postgres') } 1 .. $sessions;
 	$_->query_until(qr/started/, "\\echo started\n") for @bg;
 	for my $s (0 .. $#bg)
@@ -55,7 +55,7 @@ for my $g (@GENERATORS)
 		"$family: $sessions concurrent sessions, all values distinct, each session increasing");
 
 	# Successive connections, each with its own skewed clock: one stream.
-	$node->safe_psql('postgres', 'DROP TABLE IF EXISTS seen; CREATE TABLE seen (n serial, u uuid)');
+	$node->safe_psql('postgres', "DROP TABLE IF EXISTS seen; CREATE TABLE seen (n serial, u $type)");
 	for my $i (1 .. 20)
 	{
 		my $shift = ($i % 2 ? '' : '-') . ($i % 5) . ' seconds';
@@ -89,7 +89,8 @@ for my $g (@GENERATORS)
 	# frontier: the leader's next value, with the real clock, lies above all
 	# of the workers' values.
 	$node->safe_psql('postgres', qq{
-			CREATE OR REPLACE FUNCTION in_worker() RETURNS uuid LANGUAGE plpgsql
+			DROP FUNCTION IF EXISTS in_worker();
+			CREATE FUNCTION in_worker() RETURNS $type LANGUAGE plpgsql
 			PARALLEL SAFE AS \$body\$BEGIN RETURN $expr; END\$body\$});
 	like($node->safe_psql('postgres', $parallel . q{
 			SET parallel_leader_participation = off;

@@ -19,9 +19,6 @@ use lib "$FindBin::Bin/../perl";
 use UuidSeqGenerators;
 use UuidSeqMajor;
 
-# the operator that orders a family's values the other way
-sub lt_of { my ($g) = @_; return $g->{gt} eq '>' ? '<' : '#<#'; }
-
 # A primary (with the given extra settings) and a streaming standby.
 sub pair
 {
@@ -64,10 +61,7 @@ sub failover
 	{
 		my $g = $GENERATORS[$i];
 		my $lt = lt_of($g);
-		my $time = $g->{family} eq 'v7' ? 'uuid_v7_to_timestamptz(%s)'
-		  : $g->{family} eq 'ulid' ? 'ulid_timestamp(%s)'
-		  : $g->{family} =~ /^comb_(\w+?)_(unix_ms|sqldatetime|dotnet_ticks)$/
-		  ? "comb_timestamp(%s, '$1', '$2')" : die;
+		my $time = $g->{time};
 		my ($above, $seam) = split /\|/, $standby->safe_psql('postgres', qq{
 			CREATE TABLE after_$i AS SELECT $g->{expr} u FROM generate_series(1, 1000);
 			WITH last AS (SELECT u FROM before_$i ORDER BY u USING $g->{gt} LIMIT 1),
@@ -129,10 +123,13 @@ for my $g (@GENERATORS)
 
 # The promoted standby restarts above them too: its own frontier file holds
 # the replayed leases.
-my ($newest) = split /\n/, $standby->safe_psql('postgres', newest_sql($GENERATORS[0], 10));
+my %newest = map { ($_->{family} => $standby->safe_psql('postgres', newest_sql($_, 10))) } @GENERATORS;
 $standby->restart;
-is($standby->safe_psql('postgres', "SELECT uuid_generate_v7() > '$newest'"),
-	't', 'after a restart of the promoted standby, values stay above');
+for my $g (@GENERATORS)
+{
+	is($standby->safe_psql('postgres', "SELECT $g->{expr} $g->{gt} '$newest{$g->{family}}'"),
+		't', "after a restart of the promoted standby, $g->{family} values stay above");
+}
 
 # A standby with the setting off replays the lease records all the same
 # (the resource manager is registered whenever uuid_seq is preloaded; the
@@ -143,12 +140,16 @@ my $off_standby = PostgreSQL::Test::Cluster->new('setting_off');
 $off_standby->init_from_backup($primary, 'off_base', has_streaming => 1);
 $off_standby->append_conf('postgresql.conf', "uuid_seq.wal_frontiers = off\n");
 $off_standby->start;
-my ($ahead) = $primary->safe_psql('postgres', q{
+my ($ahead, $ahead_tsid, $ahead_snowflake) = split /\|/, $primary->safe_psql('postgres', q{
 	SET uuid_seq.clock_shift = '20 min';
-	SELECT max(uuid_generate_v7()::text) FROM generate_series(1, 10)});
+	SELECT max(uuid_generate_v7()::text), max(tsid_generate()), max(snowflake_generate())
+	FROM generate_series(1, 10)});
 $primary->wait_for_catchup($off_standby, 'replay', $primary->lsn('insert'));
-is($off_standby->safe_psql('postgres',
-		"SELECT frontier >= '$ahead' FROM uuid_seq_state() WHERE family = 'v7'"),
-	't', 'a standby with the setting off replays the lease records');
+is($off_standby->safe_psql('postgres', qq{
+		SELECT string_agg(family || ':' || CASE family WHEN 'v7' THEN frontier >= '$ahead'
+		                                               WHEN 'tsid' THEN frontier_id >= $ahead_tsid
+		                                               ELSE frontier_id >= $ahead_snowflake END, ',' ORDER BY family)
+		FROM uuid_seq_state() WHERE family IN ('v7', 'tsid', 'snowflake')}),
+	'snowflake:true,tsid:true,v7:true', 'a standby with the setting off replays the lease records');
 
 done_testing();

@@ -359,8 +359,8 @@ sub audit
 				count(*) FILTER (WHERE round = $round),
 				count(*) FILTER (WHERE round = $round AND NOT u $gt
 					(SELECT u FROM fam_$i WHERE round < $round ORDER BY u USING $gt LIMIT 1)),
-				(SELECT u FROM fam_$i WHERE round < $round ORDER BY u USING $gt LIMIT 1),
-				(SELECT u FROM fam_$i WHERE round = $round ORDER BY u USING $lt LIMIT 1),
+				(SELECT u::text AS t FROM fam_$i WHERE round < $round ORDER BY u USING $gt LIMIT 1),
+				(SELECT u::text AS t FROM fam_$i WHERE round = $round ORDER BY u USING $lt LIMIT 1),
 				(SELECT string_agg(round || ':' || n, ',' ORDER BY round)
 				 FROM (SELECT round, count(*) n FROM fam_$i GROUP BY round) r)
 			FROM fam_$i};
@@ -415,7 +415,7 @@ $primary->append_conf('postgresql.conf', $conf);
 $primary->start;
 $primary->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
 $primary->safe_psql('postgres',
-	join '', map { "CREATE TABLE fam_$_ (u uuid NOT NULL, round int NOT NULL);" }
+	join '', map { "CREATE TABLE fam_$_ (u $GENERATORS[$_]{type} NOT NULL, round int NOT NULL);" }
 	  0 .. $#GENERATORS);
 $sync = standby_from_backup($primary);
 make_sync($sync);

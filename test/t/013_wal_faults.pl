@@ -6,7 +6,8 @@
 #   after a crash restart of the primary, after a kill -9 of one backend
 #   (the postmaster restarts the others), and in a cascade P -> S1 -> S2
 #   where S1 is promoted, generates and dies and S2 is promoted, a promoted
-#   standby continues above every value handed out before;
+#   standby continues above every value handed out before (UUIDv7 and the
+#   8-byte TSID and Snowflake ids, each from its own frontier);
 # - uuid_seq.wal_frontiers = on with uuid_seq.persist = off is refused at
 #   start, naming both settings;
 # - a server that meets lease records replays them whatever the setting
@@ -64,13 +65,23 @@ sub standby_of
 	return $node;
 }
 
-# Generate $n v7 values on $node into table $table (created there).
+# The families each case generates: UUIDv7, and the 8-byte ids (bigint
+# values, src/README §16).  Table $table holds the v7 values, ${table}_tsid
+# and ${table}_snowflake the others.
+my %FAMILIES = (
+	'' => 'uuid_generate_v7()',
+	_tsid => 'tsid_generate()',
+	_snowflake => 'snowflake_generate()');
+my @SUFFIXES = sort keys %FAMILIES;
+
+# Generate $n values of each family on $node into its tables (created there).
 sub generate
 {
 	my ($node, $table, $n, $shift) = @_;
-	$node->safe_psql('postgres', qq{
-		SET uuid_seq.clock_shift = '$shift';
-		CREATE TABLE $table AS SELECT uuid_generate_v7() u FROM generate_series(1, $n)});
+	$node->safe_psql('postgres',
+		"SET uuid_seq.clock_shift = '$shift';\n" . join '',
+		map { "CREATE TABLE $table$_ AS SELECT $FAMILIES{$_} u FROM generate_series(1, $n);\n" }
+		  @SUFFIXES);
 }
 
 sub promote
@@ -85,15 +96,22 @@ sub promote
 # the frontier, so that they continue from it under the leases renewed in
 # recovery, whatever the time a restart took.)
 
-# How many of $n values generated on $node now are at or below every value
-# of $table (there, replicated): 0 when the promise holds.
+# How many of $n values of each family generated on $node now are at or
+# below every value of its table (there, replicated), "v7|snowflake|tsid"
+# (the order of @SUFFIXES): all 0 when the promise holds.
 sub not_above
 {
 	my ($node, $table, $n) = @_;
-	return $node->safe_psql('postgres', qq{
-		CREATE TABLE after_$table AS SELECT uuid_generate_v7() u FROM generate_series(1, $n);
-		SELECT count(*) FROM after_$table WHERE u <= (SELECT u FROM $table ORDER BY u DESC LIMIT 1)});
+	return $node->safe_psql('postgres',
+		join('', map { "CREATE TABLE after_$table$_ AS SELECT $FAMILIES{$_} u FROM generate_series(1, $n);\n" }
+			  @SUFFIXES)
+		  . 'SELECT '
+		  . join(" || '|' || ",
+			map {
+				"(SELECT count(*) FROM after_$table$_ WHERE u <= (SELECT u FROM $table$_ ORDER BY u DESC LIMIT 1))"
+			} @SUFFIXES));
 }
+my $none = join '|', map { 0 } @SUFFIXES;
 
 # Wait until a node that stops by itself has exited, then forget its pid.
 sub wait_exited
@@ -119,7 +137,7 @@ sub wait_exited
 	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
 	$primary->stop('immediate');
 	promote($standby);
-	is(not_above($standby, 'b', 1000), '0',
+	is(not_above($standby, 'b', 1000), $none,
 		'primary crash restart: the promoted standby continues above every value');
 	$standby->stop;
 }
@@ -133,7 +151,8 @@ sub wait_exited
 	my $session = $primary->background_psql('postgres');
 	my $pid = $session->query_safe(q{
 		SET uuid_seq.clock_shift = '10 min';
-		SELECT count(uuid_generate_v7()) FROM generate_series(1, 1000);
+		SELECT count(uuid_generate_v7()), count(tsid_generate()), count(snowflake_generate())
+		FROM generate_series(1, 1000);
 		SELECT pg_backend_pid()});
 	($pid) = $pid =~ /(\d+)\s*$/;
 	kill 'KILL', $pid;
@@ -144,7 +163,7 @@ sub wait_exited
 	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
 	$primary->stop('immediate');
 	promote($standby);
-	is(not_above($standby, 'b', 1000), '0',
+	is(not_above($standby, 'b', 1000), $none,
 		'backend killed: the promoted standby continues above every value');
 	$standby->stop;
 }
@@ -163,7 +182,7 @@ sub wait_exited
 	$s1->wait_for_catchup($s2, 'replay', $s1->lsn('insert'));
 	$s1->stop('immediate');
 	promote($s2);
-	is(not_above($s2, 'b', 1000), '0',
+	is(not_above($s2, 'b', 1000), $none,
 		'cascade: the second promoted standby continues above every value');
 	$s2->stop;
 }
@@ -184,13 +203,18 @@ sub wait_exited
 {
 	my $node = primary('turned_off');
 	generate($node, 'a', 1000, '10 min');
-	my ($last) = $node->safe_psql('postgres', 'SELECT u FROM a ORDER BY u DESC LIMIT 1');
+	my $last = $node->safe_psql('postgres',
+		'SELECT ' . join(" || '|' || ", map { "(SELECT u::text FROM a$_ ORDER BY u DESC LIMIT 1)" } @SUFFIXES));
 	$node->stop('immediate');
 	unlink $node->data_dir . '/uuid_seq.frontiers';
 	$node->append_conf('postgresql.conf', "uuid_seq.wal_frontiers = off\n");
 	ok($node->start(fail_ok => 1), 'wal_frontiers turned off after an unclean stop: the server starts');
-	is($node->safe_psql('postgres', "SELECT uuid_generate_v7() > '$last'"),
-		't', 'its replayed leases keep it above the values before the stop');
+	my @last = split /\|/, $last;
+	is( $node->safe_psql(
+			'postgres', 'SELECT '
+			  . join(" || '|' || ", map { "($FAMILIES{$SUFFIXES[$_]} > '$last[$_]')::text" } 0 .. $#SUFFIXES)),
+		join('|', map { 'true' } @SUFFIXES),
+		'its replayed leases keep it above the values before the stop');
 	$node->stop;
 }
 
@@ -213,7 +237,7 @@ sub wait_exited
 	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
 	$primary->stop('immediate');
 	promote($standby);
-	is(not_above($standby, 'a', 1000), '0',
+	is(not_above($standby, 'a', 1000), $none,
 		'the record was replayed again: the promoted standby continues above');
 	$standby->stop;
 }

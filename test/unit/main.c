@@ -140,6 +140,7 @@ main(void)
 	test_sqlserver_order();
 	test_typeid();
 	test_guid_bytes();
+	test_id64();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -303,14 +303,14 @@ test_midnight_carry(void)
 	uint8_t		u[16];
 	uint8_t		expect[16];
 
-	CHECK(frontier_step(family, last, 0, 0, &next, &carried) == FRONTIER_OK);
+	CHECK(frontier_step(family, last, 0, 0, frontier_counter_mask(family), &next, &carried) == FRONTIER_OK);
 	CHECK(carried);
 	comb_encode(COMB_SQLSERVER_SQLDATETIME, next, 0, u);
 	CHECK(parse_uuid("00000000-0000-4000-8000-b0ec00000000", expect) == 0);
 	CHECK(memcmp(u, expect, 16) == 0);
 
 	/* and at the end of the range, the frontier is exhausted */
-	CHECK(frontier_step(family, family->max_word, 0, 0, &next, &carried) ==
+	CHECK(frontier_step(family, family->max_word, 0, 0, frontier_counter_mask(family), &next, &carried) ==
 		  FRONTIER_EXHAUSTED);
 }
 
@@ -327,7 +327,7 @@ test_monotonic(void)
 		bool		sqlserver = k != COMB_POSTGRESQL_UNIX_MS &&
 			k != COMB_POSTGRESQL_SQLDATETIME;
 		FakeClock	clock = {.now = INT64_C(1704164645678000000), .step = 37};
-		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0};
 		FrontierCell cell = {plain_load, plain_compare_exchange, NULL};
 		uint64_t	frontier = 0;
 		uint8_t		prev[16] = {0};
@@ -541,7 +541,7 @@ test_convert_order(void)
 		const FrontierFamily *family = &comb_families[k].frontier;
 		bool		sqlserver = comb_families[k].layout == COMB_LAYOUT_SQLSERVER;
 		FakeClock	clock = {.now = INT64_C(1704164645678000000), .step = 37};
-		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0};
 		FrontierCell cell = {plain_load, plain_compare_exchange, NULL};
 		uint64_t	frontier = 0;
 		uint8_t		prev[16] = {0};

@@ -17,6 +17,7 @@
 
 #include "comb.h"
 #include "frontier_file.h"
+#include "id64.h"
 #include "rfc9562.h"
 #include "ulid.h"
 #include "unit.h"
@@ -87,10 +88,16 @@ test_family_list(void)
 		CHECK(found == 1);
 	}
 
-	/* value_tick reads back the tick of an encoded word, at both ends */
+	/*
+	 * value_tick reads back the tick of an encoded word, at both ends
+	 * (Snowflake's encoding has an epoch inside its range: test_id64.c)
+	 */
 	for (size_t i = 0; i < REGISTRY_SIZE; i++)
 	{
 		const FrontierFamily *family = registry[i].family;
+
+		if (family == &snowflake_family)
+			continue;
 		uint64_t	samples[] = {words[i], family->max_word, UINT64_C(1) << family->counter_bits};
 
 		for (size_t j = 0; j < sizeof(samples) / sizeof(samples[0]); j++)

@@ -18,7 +18,7 @@
 static FrontierEnv
 env_for(FakeClock *clock, FrontierPolicy policy)
 {
-	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, policy};
+	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, policy, 0};
 
 	return env;
 }

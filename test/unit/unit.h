@@ -56,5 +56,6 @@ extern void test_comb(void);
 extern void test_sqlserver_order(void);
 extern void test_typeid(void);
 extern void test_guid_bytes(void);
+extern void test_id64(void);
 
 #endif							/* UUID_SEQ_UNIT_H */

@@ -7,11 +7,14 @@
 #    the coordinator reach the workers; a worker added later gets the
 #    default version.
 #  * Distributed tables keyed by uuid_generate_v7(), ulid_generate(),
-#    comb_new('postgresql') and a sqlguid comb_new() key (distributed by the
-#    sqlguid column), and a reference table with a v7 default: rows inserted
+#    comb_new('postgresql'), a sqlguid comb_new() key (distributed by the
+#    sqlguid column) and the 8-byte ids tsid_generate() and
+#    snowflake_generate() (bigint distribution columns), and a reference
+#    table with a v7 default: rows inserted
 #    through the coordinator and through each worker: single-row, multi-row,
 #    INSERT ... SELECT from a function and from another distributed table.
-#    No id repeats, and the node id in every v7 and ULID value names the node
+#    No id repeats, and the node id in every v7, ULID, TSID and Snowflake
+#    value names the node
 #    that evaluated the DEFAULT: the node that took the statement, which
 #    evaluates it before routing the row, except for INSERT ... SELECT from a
 #    distributed table, which Citus repartitions: the DEFAULT joins the
@@ -20,8 +23,9 @@
 #  * A uuid_sqlserver_ops index on a distributed uuid column is created on
 #    every shard; amcheck finds every shard index of every table clean.
 #  * Creation-time queries across shards (uuid_v7_to_timestamptz,
-#    comb_timestamp, ulid_timestamp) return the right rows, and a range on the
-#    v7 key is an index scan on every shard.
+#    comb_timestamp, ulid_timestamp, tsid_to_timestamptz,
+#    snowflake_to_timestamptz) return the right rows, and a range on the v7
+#    key, and one on the TSID key, is an index scan on every shard.
 #  * uuid_seq_state() through run_command_on_workers shows each worker's own
 #    shared frontier and node id.
 use strict;
@@ -109,7 +113,11 @@ my %tables = (
 	docs => { type => 'uuid', default => q{comb_new('postgresql')},
 		time => q{comb_timestamp(id, 'postgresql')} },
 	orders => { type => 'sqlguid', default => 'comb_new()',
-		time => 'comb_timestamp(id)' },);
+		time => 'comb_timestamp(id)' },
+	parcels => { type => 'bigint', default => 'tsid_generate()',
+		node_id => "tsid_node_id(id, $bits)", time => 'tsid_to_timestamptz(id)' },
+	flakes => { type => 'bigint', default => 'snowflake_generate()',
+		node_id => 'snowflake_node_id(id)', time => 'snowflake_to_timestamptz(id)' },);
 my @tables = sort keys %tables;
 my $per_statement = 50;
 $coord->safe_psql('postgres', qq{
@@ -133,11 +141,11 @@ is( $coord->safe_psql(
 	"hash-distributed in $shards shards each");
 is( $coord->safe_psql(
 		'postgres', q{
-	SELECT format_type(atttypid, atttypmod) FROM pg_attribute
-	WHERE attrelid = 'orders'::regclass
-	  AND attname = column_to_column_name('orders', (SELECT partkey FROM pg_dist_partition
-	                                                   WHERE logicalrelid = 'orders'::regclass))}),
-	'sqlguid', 'orders: distributed by its sqlguid column');
+	SELECT string_agg(format_type(atttypid, atttypmod), ',' ORDER BY attrelid::regclass::text)
+	FROM pg_attribute a JOIN pg_dist_partition p ON p.logicalrelid = a.attrelid
+	WHERE attrelid::regclass::text IN ('flakes', 'orders', 'parcels')
+	  AND attname = column_to_column_name(p.logicalrelid, p.partkey)}),
+	'bigint,sqlguid,bigint', 'orders: distributed by its sqlguid column, parcels and flakes by bigint');
 $coord->safe_psql('postgres', 'CREATE INDEX events_id_mssql ON events (id uuid_sqlserver_ops)');
 
 # Every way in: through each node, one row per statement, many rows in one
@@ -331,6 +339,30 @@ my $index_scans = () = $plan =~ /Index (?:Only )?Scan (?:using|on) events_pkey_\
 is($tasks, $shards, "events: the range query runs on all $shards shards");
 is($index_scans, $shards, 'events: each shard reads its primary key index');
 
+# The same on the TSID key: old rows a day back, tsid_lower_bound as the
+# range's start.
+$coord->safe_psql('postgres', q{
+	INSERT INTO parcels (id, source, n)
+	SELECT tsid_lower_bound(now() - interval '1 day' + n * interval '1 ms'), 'old', n
+	FROM generate_series(1, 20000) n;
+	ANALYZE parcels;});
+my $tsid_range = q{id >= tsid_lower_bound(now() - interval '1 hour')};
+is( $coord->safe_psql(
+		'postgres', qq{
+	SELECT count(*), bool_and(tsid_to_timestamptz(id) BETWEEN now() - interval '1 hour' AND clock_timestamp()),
+	       count(*) FILTER (WHERE source = 'old')
+	FROM parcels WHERE $tsid_range}),
+	"$recent|t|0",
+	'parcels: the TSID key range finds the recent rows, with their creation times');
+$plan = $coord->safe_psql(
+	'postgres', qq{
+	SET citus.explain_all_tasks = on;
+	EXPLAIN (COSTS OFF) SELECT id FROM parcels WHERE $tsid_range});
+$tasks = () = $plan =~ /-> +Task\b/g;
+$index_scans = () = $plan =~ /Index (?:Only )?Scan (?:using|on) parcels_pkey_\d+/g;
+is("$tasks|$index_scans", "$shards|$shards", 'parcels: the range runs on every shard, by its primary key index')
+  or note "plan:\n$plan";
+
 for my $t (grep { $_ ne 'events' } @tables)
 {
 	is( $coord->safe_psql(
@@ -341,16 +373,18 @@ for my $t (grep { $_ ne 'events' } @tables)
 		"$t: every row's creation time, read across shards, is recent");
 }
 
-# uuid_seq_state() on each worker: shared frontiers, its own node id.
+# uuid_seq_state() on each worker: shared frontiers, its own node id (the
+# 8-byte families' frontiers in frontier_id).
 my $state = q{SELECT string_agg(DISTINCT shared || ' ' || node_id || ' ' || node_bits, ',')
 	|| ' ' || bool_and(frontier IS NOT NULL) FILTER (WHERE family IN ('v7', 'ulid'))
+	|| ' ' || bool_and(frontier_id IS NOT NULL) FILTER (WHERE family IN ('tsid', 'snowflake'))
 	FROM uuid_seq_state()};
 is( $coord->safe_psql(
 		'postgres', qq{
 	SELECT string_agg(result, ',' ORDER BY nodeport)
 	FROM run_command_on_workers(\$\$$state\$\$)}),
 	join(',',
-		map { "true $node_id_of{$_->name} $bits true" }
+		map { "true $node_id_of{$_->name} $bits true true" }
 		sort { $a->port <=> $b->port } @workers),
 	'uuid_seq_state() on every worker: its own shared frontiers and node id');
 
@@ -360,11 +394,16 @@ my $late = citus_node('worker3', 4);
 add_worker($late);
 is(extversion($late), $default_version,
 	"worker3, added later: the extension is there at $default_version");
-$late->safe_psql('postgres', q{INSERT INTO events (source) VALUES ('worker3 single')});
+$late->safe_psql('postgres', q{
+	INSERT INTO events (source) VALUES ('worker3 single');
+	INSERT INTO parcels (source) VALUES ('worker3 single');
+	INSERT INTO flakes (source) VALUES ('worker3 single');});
 is( $coord->safe_psql(
-		'postgres',
-		qq{SELECT uuid_node_id(id, $bits) FROM events WHERE source = 'worker3 single'}),
-	'4', 'worker3: a row it inserted carries its node id');
+		'postgres', qq{
+		SELECT (SELECT uuid_node_id(id, $bits) FROM events WHERE source = 'worker3 single')
+		       || ',' || (SELECT tsid_node_id(id, $bits) FROM parcels WHERE source = 'worker3 single')
+		       || ',' || (SELECT snowflake_node_id(id) FROM flakes WHERE source = 'worker3 single')}),
+	'4,4,4', 'worker3: the rows it inserted carry its node id');
 
 $_->stop for ($late, @workers, $coord);
 done_testing();

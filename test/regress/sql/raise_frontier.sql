@@ -1,8 +1,10 @@
 -- uuid_seq_raise_frontier(family, past) (since 1.2, src/README §12): every
 -- later value of the family lies above `past`, as setval(seq, max(id)) does
--- for a sequence.  Expected output: raise_frontier.out with the library
--- preloaded, raise_frontier_1.out without (no shared frontier to raise:
--- 55000).  The frontiers are raised just past where they are (by 50 ms, and
+-- for a sequence; `past` is a uuid, or a bigint for the 8-byte families
+-- (§16: TSID, and Snowflake with an epoch as third argument).  A uuid
+-- written as a bare literal needs its cast: 'unknown' matches both forms.
+-- Expected output: raise_frontier.out with the library preloaded,
+-- raise_frontier_1.out without (no shared frontier to raise: 55000).  The frontiers are raised just past where they are (by 50 ms, and
 -- 1.5 s for the runbook's keys), so that the suite can run again on the same
 -- server.
 SET timezone = 'UTC';
@@ -13,22 +15,41 @@ SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparal
 FROM pg_proc p WHERE p.proname = 'uuid_seq_raise_frontier';
 CREATE ROLE regress_uuid_seq_raiser;
 SET ROLE regress_uuid_seq_raiser;
-SELECT uuid_seq_raise_frontier('v7', '018cc820-db2e-7000-8000-000000000000');
+SELECT uuid_seq_raise_frontier('v7', '018cc820-db2e-7000-8000-000000000000'::uuid);
+SELECT uuid_seq_raise_frontier('tsid', 1);
+SELECT uuid_seq_raise_frontier('snowflake', 1, '2015-01-01 00:00+00');
 RESET ROLE;
 DROP ROLE regress_uuid_seq_raiser;
 
 -- a family it does not know: 22023, naming them
-SELECT uuid_seq_raise_frontier('v8', '018cc820-db2e-7000-8000-000000000000');
+SELECT uuid_seq_raise_frontier('v8', '018cc820-db2e-7000-8000-000000000000'::uuid);
+SELECT uuid_seq_raise_frontier('v8', 1);
+-- a key of the other kind, an epoch for a family without one: 22023
+SELECT uuid_seq_raise_frontier('v7', 38352658567418872);
+SELECT uuid_seq_raise_frontier('tsid', '018cc820-db2e-7000-8000-000000000000'::uuid);
+SELECT uuid_seq_raise_frontier('tsid', 38352658567418872, '2015-01-01 00:00+00');
+SELECT uuid_seq_raise_frontier('snowflake', 1, '2015-01-01 00:00:00.0005+00');
 -- a uuid that is no value of the family, or that nothing can exceed: 22008
-SELECT uuid_seq_raise_frontier('v7', '919108f7-52d1-4320-9bac-f847db4148a8');
-SELECT uuid_seq_raise_frontier('comb_sqlserver_sqldatetime', 'ffffffff-ffff-4fff-bfff-ffffffffffff');
-SELECT uuid_seq_raise_frontier('v7', 'ffffffff-ffff-7fff-bfff-ffffffffffff');
-SELECT uuid_seq_raise_frontier('ulid', 'ffffffff-ffff-0000-0000-000000000000');
+SELECT uuid_seq_raise_frontier('v7', '919108f7-52d1-4320-9bac-f847db4148a8'::uuid);
+SELECT uuid_seq_raise_frontier('comb_sqlserver_sqldatetime', 'ffffffff-ffff-4fff-bfff-ffffffffffff'::uuid);
+SELECT uuid_seq_raise_frontier('v7', 'ffffffff-ffff-7fff-bfff-ffffffffffff'::uuid);
+SELECT uuid_seq_raise_frontier('ulid', 'ffffffff-ffff-0000-0000-000000000000'::uuid);
+-- the same for ids: negative ones, the last millisecond of the range (of
+-- the epoch's, for Snowflake), an infinite epoch
+SELECT uuid_seq_raise_frontier('tsid', -1);
+SELECT uuid_seq_raise_frontier('snowflake', -4194304, '2015-01-01 00:00+00');
+SELECT uuid_seq_raise_frontier('tsid', 9223372036854775807);
+SELECT uuid_seq_raise_frontier('snowflake', 9223372036850581504);
+SELECT uuid_seq_raise_frontier('snowflake', 9223372036850581504, '2015-01-01 00:00+00');
+SELECT uuid_seq_raise_frontier('snowflake', 1, 'infinity');
 -- NULL (max() of no rows): nothing happens
-SELECT uuid_seq_raise_frontier('v7', NULL) IS NULL AS no_op;
+SELECT uuid_seq_raise_frontier('v7', NULL::uuid) IS NULL AS no_op,
+       uuid_seq_raise_frontier('tsid', NULL::bigint) IS NULL AS no_op_id,
+       uuid_seq_raise_frontier('snowflake', 1, NULL) IS NULL AS no_op_epoch;
 
--- for every family a key just above its frontier (and the clock); after the
--- raise the next value lies above it, in the family's order
+-- for every family a key just above its frontier (and the clock), a uuid
+-- or an id; after the raise the next value lies above it, in the family's
+-- order
 CREATE TEMP TABLE ahead AS
 SELECT family,
        CASE family
@@ -39,10 +60,20 @@ SELECT family,
        WHEN 'comb_sqlserver_sqldatetime' THEN comb_new(t, 'sqlserver', 'sqldatetime')
        WHEN 'comb_postgresql_sqldatetime' THEN comb_new(t, 'postgresql', 'sqldatetime')
        WHEN 'comb_sqlserver_dotnet_ticks' THEN comb_new(t, 'sqlserver', 'dotnet_ticks')
-       END AS past
+       END AS past,
+       CASE family
+       WHEN 'tsid' THEN tsid_lower_bound(t)
+       WHEN 'snowflake' THEN snowflake_lower_bound(t)
+       END AS past_id
 FROM (SELECT family, greatest(clock_timestamp(), frontier_time) + interval '50 ms' AS t
       FROM uuid_seq_state()) s;
-SELECT family, uuid_seq_raise_frontier(family, past) AS raised FROM ahead ORDER BY family;
+SELECT count(*) AS families, count(past) AS uuid_keys, count(past_id) AS id_keys FROM ahead;
+CREATE FUNCTION pg_temp.raise(family text, past uuid, past_id bigint) RETURNS boolean
+LANGUAGE sql AS $$
+    SELECT CASE WHEN past_id IS NULL THEN uuid_seq_raise_frontier(family, past)
+                ELSE uuid_seq_raise_frontier(family, past_id) END
+$$;
+SELECT family, pg_temp.raise(family, past, past_id) AS raised FROM ahead ORDER BY family;
 SELECT family,
        CASE family
        WHEN 'v7' THEN uuid_generate_v7() > past
@@ -52,12 +83,32 @@ SELECT family,
        WHEN 'comb_sqlserver_sqldatetime' THEN comb_new('sqlserver', 'sqldatetime') #># past
        WHEN 'comb_postgresql_sqldatetime' THEN comb_new('postgresql', 'sqldatetime') > past
        WHEN 'comb_sqlserver_dotnet_ticks' THEN comb_new('sqlserver', 'dotnet_ticks') #># past
+       WHEN 'tsid' THEN tsid_generate() > past_id
+       WHEN 'snowflake' THEN snowflake_generate() > past_id
        END AS next_is_above
 FROM ahead
 WHERE (SELECT bool_and(shared) FROM uuid_seq_state())  -- (without preload: no rows)
 ORDER BY family;
 -- again: the frontier already lies above, nothing to do
-SELECT family, uuid_seq_raise_frontier(family, past) AS raised FROM ahead ORDER BY family;
+SELECT family, pg_temp.raise(family, past, past_id) AS raised FROM ahead ORDER BY family;
+-- a Snowflake id of another epoch: its time counts from that epoch, and
+-- every epoch's ids come from the one frontier
+CREATE TEMP TABLE ahead_2015 AS
+SELECT snowflake_lower_bound(greatest(clock_timestamp(), frontier_time) + interval '50 ms',
+                             '2015-01-01 00:00+00') AS past
+FROM uuid_seq_state() WHERE family = 'snowflake';
+SELECT uuid_seq_raise_frontier('snowflake', past, '2015-01-01 00:00+00') AS raised FROM ahead_2015;
+SELECT snowflake_generate('2015-01-01 00:00+00') > past AS next_is_above,
+       snowflake_generate() > snowflake_lower_bound(snowflake_to_timestamptz(past, '2015-01-01 00:00+00'))
+           AS next_of_twitter_epoch_is_above
+FROM ahead_2015 WHERE (SELECT bool_and(shared) FROM uuid_seq_state());
+SELECT uuid_seq_raise_frontier('snowflake', past, '2015-01-01 00:00+00') AS raised_again,
+       uuid_seq_raise_frontier('snowflake', snowflake_lower_bound(snowflake_to_timestamptz(past, '2015-01-01 00:00+00')))
+           AS raised_in_twitter_epoch
+FROM ahead_2015;
+-- an id far below the frontier: nothing to do
+SELECT uuid_seq_raise_frontier('tsid', 0) AS tsid_raised,
+       uuid_seq_raise_frontier('snowflake', 0) AS snowflake_raised;
 
 -- the runbook's line after a restore: one statement per key column
 CREATE TABLE restored (id uuid PRIMARY KEY);

@@ -6,6 +6,7 @@
 SET timezone = 'UTC';
 SELECT uuid_version(uuid_generate_v7()) AS warm_up;
 SELECT ulid_generate() IS NOT NULL AS ulid_warm_up;
+SELECT tsid_generate() > 0 AS tsid_warm_up, snowflake_generate() > 0 AS snowflake_warm_up;
 
 -- the settings and their contexts (node_id and node_bits need preloading)
 SELECT name, setting, vartype, context FROM pg_settings
@@ -14,7 +15,9 @@ WHERE name LIKE 'uuid\_seq.%' ORDER BY name;
 -- (restored_from is 'clock' on a server's first start and 'file' once it
 -- has restarted: either here, so that installcheck passes on any preloaded
 -- server; test/t/003_restart.pl checks which)
+-- (the 8-byte families show their frontier in frontier_id: id64.sql)
 SELECT family, shared, frontier IS NOT NULL AS has_frontier,
+       frontier_id IS NOT NULL AS has_frontier_id,
        abs(extract(epoch FROM frontier_time - clock_timestamp())) < 5 AS near_now,
        uuid_version(frontier) AS version,
        restored_from IN ('clock', 'file') AS clock_or_file, node_id, node_bits
