@@ -89,8 +89,7 @@ tsid_generate(PG_FUNCTION_ARGS)
 }
 
 /* 22008: the clock lies outside the range of an epoch's Snowflake ids. */
-pg_attribute_noreturn()
-static void
+pg_noreturn static void
 clock_out_of_range(TimestampTz epoch)
 {
 	ereport(ERROR,
