@@ -11,5 +11,8 @@ SELECT uuid_seq_raise_frontier('ulid', max(id)) FROM by_ulid;
 SELECT uuid_seq_raise_frontier('ulid', max(id)) FROM events_ulid;
 SELECT uuid_seq_raise_frontier('comb_postgresql_unix_ms', max(id)) FROM by_comb;
 SELECT uuid_seq_raise_frontier('comb_postgresql_unix_ms', max(id)) FROM events_comb;
+SELECT uuid_seq_raise_frontier('tsid', max(id)) FROM by_tsid;
+SELECT uuid_seq_raise_frontier('tsid', max(id)) FROM events_tsid;
+SELECT uuid_seq_raise_frontier('snowflake', max(id)) FROM by_snowflake;
 SELECT uuid_seq_raise_frontier('comb_sqlserver_unix_ms', max(id)::uuid) FROM by_sqlguid;
 SELECT uuid_seq_raise_frontier('comb_sqlserver_unix_ms', max(id::sqlguid)::uuid) FROM by_opclass;

@@ -49,11 +49,14 @@ SELECT pg_temp.new_above('by_ulid', 'id');
 SELECT pg_temp.new_above('by_comb', 'id');
 SELECT pg_temp.new_above('by_typeid', 'typeid_to_uuid(id)');
 SELECT pg_temp.new_above('users', 'id');
+SELECT pg_temp.new_above('by_tsid', 'id');
+SELECT pg_temp.new_above('by_snowflake', 'id');
 SELECT pg_temp.new_above('by_sqlguid', 'id');
 SELECT pg_temp.new_above('by_opclass', 'id::sqlguid');
 SELECT pg_temp.new_above('events_v7', 'id', 'events_v7_now');
 SELECT pg_temp.new_above('events_ulid', 'id', 'events_ulid_now');
 SELECT pg_temp.new_above('events_comb', 'id', 'events_comb_now');
+SELECT pg_temp.new_above('events_tsid', 'id', 'events_tsid_now');
 
 -- old times route to the past partitions
 DO $$
@@ -65,6 +68,9 @@ BEGIN
     ASSERT (SELECT tableoid::regclass::text FROM events_ulid WHERE n = -1000) = 'events_ulid_past';
     INSERT INTO events_comb (id, n) VALUES (comb_new('2021-06-01 00:00+00'::timestamptz, 'postgresql'), -1000);
     ASSERT (SELECT tableoid::regclass::text FROM events_comb WHERE n = -1000) = 'events_comb_past';
+    INSERT INTO events_tsid (id, n) VALUES (tsid_lower_bound('2021-06-01 00:00+00'), -1000);
+    ASSERT (SELECT tableoid::regclass::text FROM events_tsid WHERE n = -1000) = 'events_tsid_past';
+    ASSERT NOT EXISTS (SELECT FROM by_tsid WHERE created_at IS DISTINCT FROM tsid_to_timestamptz(id));
     ASSERT NOT EXISTS (SELECT FROM by_v7 WHERE created_at IS DISTINCT FROM uuid_v7_to_timestamptz(id));
     ASSERT NOT EXISTS (SELECT FROM by_ulid WHERE ulid IS DISTINCT FROM uuid_to_ulid(id));
     ASSERT NOT EXISTS (SELECT FROM by_comb WHERE created_at IS DISTINCT FROM comb_timestamp(id, 'postgresql'));
