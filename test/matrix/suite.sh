@@ -20,9 +20,9 @@
 #            uuid_seq cluster from that major, in link and copy mode
 #            (test/matrix/pg-upgrade.sh), run beside the TAP tests
 #   deb      on a major Debian packages (not a source build): the package
-#            postgresql-MAJOR-uuid-seq built, installed and tested by
-#            test/package/deb-check.sh, kept in LOGDIR/debs/; last, as it
-#            replaces the files of the build above
+#            postgresql-MAJOR-uuid-seq built (beside the TAP tests),
+#            installed and tested (after them: it replaces the files of the
+#            build above) by test/package/deb-check.sh, kept in LOGDIR/debs/
 # Servers run as the postgres user on a copy of the tree it owns, and from /:
 # nothing that runs as postgres reads SRCDIR or starts in the caller's
 # directory, which postgres may not be able to enter (a checkout in /root).
@@ -73,9 +73,14 @@ work=$(mktemp -d /tmp/uuid_seq_matrix.XXXXXX)
 chmod 755 "$work"
 server_started=
 upgrade_pid=
+deb_pid=
 cleanup()
 {
 	[[ -z $upgrade_pid ]] || kill "$upgrade_pid" 2>/dev/null || true
+	if [[ -n $deb_pid ]]; then
+		echo abort >"$work/tap-done"
+		wait "$deb_pid" 2>/dev/null || true
+	fi
 	if [[ -n $server_started ]]; then
 		runuser -u postgres -- "$bindir/pg_ctl" stop -D "$work/data" -m immediate >/dev/null 2>&1 || true
 	fi
@@ -254,6 +259,17 @@ if old=$(matrix_upgrade_from "$major"); then
 	upgrade_pid=$!
 fi
 
+# The Debian package is built beside the TAP tests too, and installed and
+# tested once they are done (deb-check.sh waits for $tap_done).
+deb_pid=
+tap_done="$work/tap-done"
+if [[ $(matrix_origin "$major") != source ]]; then
+	echo "matrix: PostgreSQL $major: Debian package (built beside the TAP tests)"
+	timeout "$step_timeout" bash "$srcdir/test/package/deb-check.sh" "$major" "$logdir/debs" "$tap_done" \
+		>"$logdir/deb.log" 2>&1 &
+	deb_pid=$!
+fi
+
 # The fault-sequence test runs 10 seeded rounds on each major (30 by
 # default, a long soak with UUID_SEQ_FAULT_SOAK=1), so that the matrix stays
 # within its time; its seed is in tap.log.
@@ -296,10 +312,13 @@ if [[ -n $upgrade_pid ]]; then
 	result upgrade "from $old, link and copy"
 fi
 
-if [[ $(matrix_origin "$major") != source ]]; then
-	echo "matrix: PostgreSQL $major: Debian package"
-	if ! timeout "$step_timeout" bash "$srcdir/test/package/deb-check.sh" "$major" "$logdir/debs" \
-		>"$logdir/deb.log" 2>&1; then
+if [[ -n $deb_pid ]]; then
+	echo "matrix: PostgreSQL $major: Debian package (installed and tested)"
+	echo done >"$tap_done"
+	rc=0
+	wait "$deb_pid" || rc=$?
+	deb_pid=
+	if [[ $rc -ne 0 ]]; then
 		show "$logdir/deb.log"
 		fail "deb" "test/package/deb-check.sh $major"
 	fi
