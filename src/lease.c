@@ -346,8 +346,20 @@ restore_frontiers(UuidSeqShared *shared)
 	{
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 		{
+			const FrontierFamily *family = generator_families[i];
+
 			if (!present[i])
 				continue;
+
+			/*
+			 * From the end of the saved word's tick: the node id (or
+			 * node_bits) may have changed since the file was written, and
+			 * in ULID, TSID and Snowflake values the node id lies above the
+			 * counter, so a value of that tick with another node id could
+			 * lie below the values already handed out.  At most one tick is
+			 * skipped, as by uuid_seq_raise_frontier().
+			 */
+			words[i] = Min(words[i] | frontier_counter_mask(family), family->max_word);
 			pg_atomic_write_u64(&shared->frontier[i].word, words[i]);
 			shared->origin[i] = ORIGIN_FILE;
 		}

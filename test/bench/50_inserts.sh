@@ -66,7 +66,7 @@ for g in "${generators[@]}"; do : >"$work/${g%%|*}"; done
 # generator always follows the same one.
 for r in $(seq "$rounds"); do
 	order=("${!generators[@]}")
-	((r % 2)) || order=($(printf '%s\n' "${order[@]}" | tac))
+	((r % 2)) || mapfile -t order < <(printf '%s\n' "${order[@]}" | tac)
 	for i in "${order[@]}"; do
 		g=${generators[i]}
 		run "${g#*|}" >>"$work/${g%%|*}"

@@ -56,8 +56,10 @@ chmod 755 "$matrix_cache"
 build_entry()
 {
 	local build="$entry.build"
-	command -v make >/dev/null && command -v cc >/dev/null ||
-		fail "build" "make and cc are needed (bash tools/install-deps.sh)"
+	local tool
+	for tool in make cc; do
+		command -v $tool >/dev/null || fail "build" "$tool is not installed (bash tools/install-deps.sh)"
+	done
 	rm -rf "$entry" "$build"
 	mkdir -p "$build"
 	trap 'rm -rf "$build"' EXIT

@@ -5,7 +5,8 @@
 # TSID's top node_bits of its 22 low bits, a Snowflake's bits 12 to 21.  A
 # node id that fits node_bits but not a Snowflake's 10-bit field: the server
 # starts, the uuid families and TSID carry it, snowflake_generate() refuses
-# (22023).
+# (22023).  A node id that changes across a restart keeps every family
+# above the values it handed out before.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -72,6 +73,21 @@ is( $nodes[1]->safe_psql(
 		SELECT count(*) FILTER (WHERE (t >> 14) & 255 = 2), count(*) FILTER (WHERE (s >> 12) & 1023 = 2)
 		FROM (SELECT tsid_generate() t, snowflake_generate() s FROM generate_series(1, 1000)) x}),
 	'1000|1000', 'node 2: the node id in the bits of the TSID and Snowflake layouts');
+
+# A server whose node id changes across a clean restart, with its clock an
+# hour behind (so the frontiers restored from the file are ahead of it):
+# every family still continues above what it handed out, although the node
+# id lies above the counter in ULID, TSID and Snowflake values.
+my $renamed = $nodes[2];
+my %newest = map { ($_->{family} => $renamed->safe_psql('postgres', newest_sql($_, 1000))) } @GENERATORS;
+$renamed->stop;
+$renamed->append_conf('postgresql.conf', "uuid_seq.node_id = 1\nuuid_seq.clock_shift = '-1 hour'\n");
+$renamed->start;
+for my $g (@GENERATORS)
+{
+	is($renamed->safe_psql('postgres', "SELECT $g->{expr} $g->{gt} '$newest{$g->{family}}'"),
+		't', "$g->{family}: node id 3 -> 1 across a restart, the clock behind: values stay above");
+}
 
 # node_bits 16, node id 1024: snowflake_generate() refuses at the call, the
 # others carry the node id.

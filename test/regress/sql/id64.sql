@@ -213,10 +213,11 @@ SELECT tsid_from_text('G000000000000');
 SELECT tsid_from_text(repeat('0', 1000000));
 SELECT tsid_from_text(repeat('0', 64));
 -- the decoders read decimal text (pg_partman's key::text), TSID's also its
--- 13 characters (13 digits are decimal)
+-- 13 characters (13 digits too: as decimal they would be the first 2.4 s
+-- of 2020)
 SELECT tsid_text_to_timestamptz('38352658567418872') AS tsid_decimal,
        tsid_text_to_timestamptz('01221H8Q1MMZR') AS tsid_text,
-       tsid_text_to_timestamptz('0000004194304') AS thirteen_digits,
+       tsid_text_to_timestamptz('0000004194304') = tsid_to_timestamptz(tsid_from_text('0000004194304')) AS thirteen_digits,
        snowflake_text_to_timestamptz('1050118621198921728') AS snowflake_decimal;
 SELECT note, pg_temp.error_of(call) AS error
 FROM (VALUES ('TSID text, U', $$tsid_text_to_timestamptz('01221H8Q1MMZU')$$),
