@@ -6,7 +6,9 @@
 # builds (postgresql-MAJOR*, the server, its headers and PGXS, and the libpq5
 # and libpq-dev that postgresql-server-dev-MAJOR needs at MAJOR's version)
 # comes from experimental, the newest the archive has, and everything else
-# from sid.  Writes the chroot's path to OUTFILE.
+# from sid: the packaging tools of test/package/deb-check.sh, and the server
+# and headers of the major that test/matrix/pg-upgrade.sh upgrades from
+# (matrix_upgrade_from: 18, sid's).  Writes the chroot's path to OUTFILE.
 #
 # A script of its own, not a case in chroot-make.sh: that script's checksum
 # is in the cache key of the 13, 17 and 18 chroots, so editing it would
@@ -26,6 +28,11 @@ out=$2
 suite=$(matrix_suite "$major")
 extra=$(matrix_extra_suite "$major")
 packages="build-essential postgresql-$major postgresql-server-dev-$major libipc-run-perl strace"
+packages+=" debhelper postgresql-server-dev-all"
+# the major pg_upgrade starts from (test/matrix/pg-upgrade.sh), from the suite
+if old=$(matrix_upgrade_from "$major"); then
+	packages+=" postgresql-$old postgresql-server-dev-$old"
+fi
 pinning="Package: src:postgresql-$major
 Pin: release a=$extra
 Pin-Priority: 990"
@@ -108,7 +115,7 @@ in_root apt-get install -y -qq --no-install-recommends $packages >/dev/null ||
 	matrix_fail "$major" "chroot (apt-get install $packages, $suite and $extra)" "see the messages above"
 # What came from where (in the provision log): the versions installed, and
 # the pin at work.
-in_root dpkg-query -W -f '${Package} ${Version}\n' "postgresql-$major" "postgresql-server-dev-$major" \
+in_root dpkg-query -W -f '${Package} ${Version}\n' "postgresql-$major" "postgresql-server-dev-$major" ${old:+"postgresql-$old"} \
 	libpq5 libpq-dev
 in_root apt-cache policy "postgresql-$major"
 

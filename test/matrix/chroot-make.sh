@@ -4,8 +4,10 @@
 # 18: sid), and writes its path to OUTFILE.  Owns everything that goes into
 # such a chroot: debootstrap --variant=minbase from Debian's archive, the
 # server, its headers and PGXS, a C toolchain, IPC::Run and strace for the
-# TAP tests, pg_partman for 17 (test/t/011_partman.pl runs it there); for
-# 13, whose bullseye packages ship no isolation tester, also
+# TAP tests, debhelper and postgresql-server-dev-all (pg_buildext, dh's pgxs
+# addon) for test/package/deb-check.sh, pg_partman for 17
+# (test/t/011_partman.pl runs it there); for 13, whose bullseye packages
+# ship no isolation tester, also
 # pg_isolation_regress and isolationtester built from the Debian source of
 # the very postgresql-13 version installed.  Nothing else is downloaded.
 #
@@ -22,6 +24,7 @@ major=$1
 out=$2
 suite=$(matrix_suite "$major")
 packages="build-essential postgresql-$major postgresql-server-dev-$major libipc-run-perl strace"
+packages+=" debhelper postgresql-server-dev-all"
 [[ $major == 17 ]] && packages+=" postgresql-17-partman"
 key_text="suite=$suite
 mirror=$matrix_mirror

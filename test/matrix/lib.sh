@@ -59,6 +59,16 @@ matrix_extra_suite()
 	esac
 }
 
+# matrix_upgrade_from MAJOR: the older major that test/matrix/pg-upgrade.sh
+# upgrades to MAJOR in MAJOR's chroot (whose package list has it), if any.
+matrix_upgrade_from()
+{
+	case $1 in
+	19) echo 18 ;;
+	*) return 1 ;;
+	esac
+}
+
 # matrix_chroot_script MAJOR: the script that makes MAJOR's chroot.
 matrix_chroot_script()
 {
@@ -120,22 +130,27 @@ matrix_no_mounts_under()
 }
 
 # matrix_lock FILE MODE: opens FILE and takes a lock on it (MODE -x or -s),
-# which the calling shell holds until it exits.
+# which the calling shell holds until it exits.  FILE's time is that of the
+# entry's last use (matrix_remove_outdated).
 matrix_lock()
 {
 	local fd
 	exec {fd}>>"$1"
 	flock "$2" "$fd"
+	touch -c "$1"
 }
 
 # matrix_remove_outdated ENTRY: removes the other entries named like ENTRY
 # but for the key after its last '-' (older chroots or builds of the same
-# thing) that no run holds and nothing is mounted under.
+# thing) that no run holds, no run used for a day (two branches whose keys
+# differ, tested on one machine, would otherwise remove each other's) and
+# nothing is mounted under.
 matrix_remove_outdated()
 {
 	local entry=$1 old
 	for old in "${entry%-*}"-*; do
 		[[ $old == "$entry" || $old == *.lock || $old == *.build ]] && continue
+		[[ -n $(find "$old.lock" -mmin -1440 2>/dev/null) ]] && continue
 		(
 			exec {fd}>>"$old.lock"
 			flock -n -x "$fd" || exit 0

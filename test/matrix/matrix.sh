@@ -15,12 +15,16 @@
 # major must run.  A server that cannot be had (no network, a missing
 # package, a failed build) fails its major, naming the step.  When 15 and 18
 # both run, 18 also restores a dump of a uuid_seq database made on 15
-# (test/matrix/dump-source.sh).
+# (test/matrix/dump-source.sh), once 15's run has built and installed
+# uuid_seq.  19 also runs pg_upgrade from 18 (test/matrix/pg-upgrade.sh), and
+# every major Debian packages (13, 15, 17, 18, 19) builds, installs and tests
+# its .deb (test/package/deb-check.sh) at the end of its run.
 #
 # Logs: matrix_log/<major>/ (provision.log, build.log, regress.log,
-# isolation.log, tap.log, server.log).  At the end, a summary table
-# (matrix_log/summary.md) and the exit status: 0 when every major that ran
-# passed.
+# isolation.log, tap.log, server.log, upgrade.log, deb.log).  At the end, the
+# packages of every major in matrix_log/debs/ (the run's artifacts), a
+# summary table (matrix_log/summary.md) and the exit status: 0 when every
+# major that ran passed.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 here="$top/test/matrix"
@@ -220,12 +224,15 @@ for m in "${majors[@]}"; do
 	[[ ${origin[$m]} == host ]] || grep -h '^matrix: ' "$log/$m/provision.log" | tail -1 || true
 	dump=
 	if [[ $m == 18 && -n ${job[15]:-} ]]; then
-		# the dump's source is 15's server, with the uuid_seq 15 installed
-		wait "${job[15]}" || true
-		[[ $(cat "$log/15/run.rc" 2>/dev/null) == 0 ]] && dump=1
+		# the dump's source is 15's server, with the uuid_seq that 15's run
+		# installed: wait for its build step, not for its whole run
+		while ! grep -qs '^build=' "$log/15/results" && [[ ! -e $log/15/run.rc ]]; do
+			sleep 1
+		done
+		grep -qs '^build=ok' "$log/15/results" && dump=1
 	fi
 	[[ $m != 18 || -n $dump ]] ||
-		matrix_say "PostgreSQL 18: the restore of a dump of 15 needs 15 passed in the same run: not run"
+		matrix_say "PostgreSQL 18: the restore of a dump of 15 needs 15 built in the same run: not run"
 	while [[ $(running_tests) -ge $jobs ]]; do
 		sleep 1
 	done
@@ -242,6 +249,15 @@ for m in "${majors[@]}"; do
 		status[$m]=failed
 	fi
 	minutes[$m]=$(awk -v s="$(cat "$log/$m/run.seconds" 2>/dev/null || echo 0)" 'BEGIN { printf "%.1f", s / 60 }')
+done
+
+# The packages of every major, the run's artifacts, in one folder.
+for m in "${majors[@]}"; do
+	for deb in "$log/$m"/debs/*.deb; do
+		[[ -e $deb ]] || continue
+		mkdir -p "$log/debs"
+		cp "$deb" "$log/debs/"
+	done
 done
 
 # The summary: one row per major.
@@ -285,17 +301,20 @@ setup()
 	esac
 }
 {
-	echo "| major | server | build | regress | isolation | TAP | 15 dump restored | minutes | server from |"
-	echo "|---|---|---|---|---|---|---|---|---|"
+	echo "| major | server | build | regress | isolation | TAP | 15 dump restored | pg_upgrade | package | minutes | server from |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
 	for m in "${majors[@]}"; do
 		if [[ ${status[$m]} == skipped ]]; then
-			echo "| $m | - | - | - | - | - | - | - | skipped: no ../shared/vendor |"
+			echo "| $m | - | - | - | - | - | - | - | - | - | skipped: no ../shared/vendor |"
 			continue
 		fi
 		echo "| $m | $(field "$m" version || true) | $(cell "$m" build) | $(cell "$m" regress) |" \
-			"$(cell "$m" isolation) | $(cell "$m" tap) | $(cell "$m" dump) | ${minutes[$m]:--} |" \
-			"$(setup "$m") |"
+			"$(cell "$m" isolation) | $(cell "$m" tap) | $(cell "$m" dump) | $(cell "$m" upgrade) |" \
+			"$(cell "$m" deb) | ${minutes[$m]:--} | $(setup "$m") |"
 	done
+	if [[ -n $(ls "$log/debs" 2>/dev/null) ]]; then
+		printf '\nPackages built, installed and tested (matrix_log/debs/): %s\n' "$(cd "$log/debs" && echo *.deb)"
+	fi
 } >"$log/summary.md"
 n_passed=0 n_failed=0 n_skipped=0
 for m in "${majors[@]}"; do

@@ -15,6 +15,14 @@
 #            pg_dump and restored here: the same rows (dump_rows.sql, against
 #            LOGDIR/dump-source-rows.out), valid indexes, defaults that still
 #            call uuid_seq and generate (dump_verify.sql)
+#   upgrade  on a major that matrix_upgrade_from (lib.sh) names an older
+#            major for, installed beside it (19, with 18): pg_upgrade of a
+#            uuid_seq cluster from that major, in link and copy mode
+#            (test/matrix/pg-upgrade.sh), run beside the TAP tests
+#   deb      on a major Debian packages (not a source build): the package
+#            postgresql-MAJOR-uuid-seq built (beside the TAP tests),
+#            installed and tested (after them: it replaces the files of the
+#            build above) by test/package/deb-check.sh, kept in LOGDIR/debs/
 # Servers run as the postgres user on a copy of the tree it owns, and from /:
 # nothing that runs as postgres reads SRCDIR or starts in the caller's
 # directory, which postgres may not be able to enter (a checkout in /root).
@@ -23,6 +31,7 @@
 # its command fails, when it ran no test or fewer than the Makefile lists, or
 # (TAP) when PGXS says TAP tests are not enabled.
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 major=$1
 pg_config=$2
 srcdir=$(realpath "$3")
@@ -63,8 +72,15 @@ show()
 work=$(mktemp -d /tmp/uuid_seq_matrix.XXXXXX)
 chmod 755 "$work"
 server_started=
+upgrade_pid=
+deb_pid=
 cleanup()
 {
+	[[ -z $upgrade_pid ]] || kill "$upgrade_pid" 2>/dev/null || true
+	if [[ -n $deb_pid ]]; then
+		echo abort >"$work/tap-done"
+		wait "$deb_pid" 2>/dev/null || true
+	fi
 	if [[ -n $server_started ]]; then
 		runuser -u postgres -- "$bindir/pg_ctl" stop -D "$work/data" -m immediate >/dev/null 2>&1 || true
 	fi
@@ -106,7 +122,8 @@ if grep -q 'warning:' "$logdir/build.log"; then
 	grep 'warning:' "$logdir/build.log" | head -20
 	fail "build" "warnings"
 fi
-make -s -C "$tree" PG_CONFIG="$pg_config" install >>"$logdir/build.log" 2>&1 || {
+# (the lock: on the host, whatever else installs uuid_seq there takes it too)
+flock /tmp/uuid_seq-install.lock make -s -C "$tree" PG_CONFIG="$pg_config" install >>"$logdir/build.log" 2>&1 || {
 	show "$logdir/build.log"
 	fail "build" "make install"
 }
@@ -231,6 +248,28 @@ fi
 as_postgres "$bindir/pg_ctl" stop -w -D "$work/data" >/dev/null
 server_started=
 
+# pg_upgrade from the older major, beside the TAP tests (much of whose time
+# is spent waiting): it installs uuid_seq for that major only, which no TAP
+# test uses, and runs its servers in a directory of its own.
+upgrade_pid=
+if old=$(matrix_upgrade_from "$major"); then
+	echo "matrix: PostgreSQL $major: pg_upgrade from $old (beside the TAP tests)"
+	timeout "$step_timeout" bash "$srcdir/test/matrix/pg-upgrade.sh" "/usr/lib/postgresql/$old/bin/pg_config" \
+		"$pg_config" "$srcdir" "$logdir" >"$logdir/upgrade.log" 2>&1 &
+	upgrade_pid=$!
+fi
+
+# The Debian package is built beside the TAP tests too, and installed and
+# tested once they are done (deb-check.sh waits for $tap_done).
+deb_pid=
+tap_done="$work/tap-done"
+if [[ $(matrix_origin "$major") != source ]]; then
+	echo "matrix: PostgreSQL $major: Debian package (built beside the TAP tests)"
+	timeout "$step_timeout" bash "$srcdir/test/package/deb-check.sh" "$major" "$logdir/debs" "$tap_done" \
+		>"$logdir/deb.log" 2>&1 &
+	deb_pid=$!
+fi
+
 # The fault-sequence test runs 10 seeded rounds on each major (30 by
 # default, a long soak with UUID_SEQ_FAULT_SOAK=1), so that the matrix stays
 # within its time; its seed is in tap.log.
@@ -260,3 +299,29 @@ grep -q '^Result: PASS' "$logdir/tap.log" && [[ ${tests:-0} -gt 0 && ${files:-0}
 	fail "TAP" "${files:-0} of $n_tap test files, ${tests:-0} tests ran"
 }
 result tap "$tests"
+
+if [[ -n $upgrade_pid ]]; then
+	rc=0
+	wait "$upgrade_pid" || rc=$?
+	upgrade_pid=
+	if [[ $rc -ne 0 ]]; then
+		show "$logdir/upgrade.log"
+		fail "upgrade" "pg_upgrade from $old (upgrade.log, upgrade/)"
+	fi
+	grep -q 'passed in link and copy modes' "$logdir/upgrade.log" || fail "upgrade" "no result in upgrade.log"
+	result upgrade "from $old, link and copy"
+fi
+
+if [[ -n $deb_pid ]]; then
+	echo "matrix: PostgreSQL $major: Debian package (installed and tested)"
+	echo done >"$tap_done"
+	rc=0
+	wait "$deb_pid" || rc=$?
+	deb_pid=
+	if [[ $rc -ne 0 ]]; then
+		show "$logdir/deb.log"
+		fail "deb" "test/package/deb-check.sh $major"
+	fi
+	grep -q "uuid-seq .* installed, its tests passed" "$logdir/deb.log" || fail "deb" "no result in deb.log"
+	result deb "$(cd "$logdir/debs" && ls -- *.deb)"
+fi

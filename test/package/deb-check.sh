@@ -1,19 +1,44 @@
 #!/bin/bash
-# The Debian package check (as root, after tools/install-deps.sh): installs the
-# build dependencies named in debian/control, builds the .deb with
-# dpkg-buildpackage on a copy of the tree (whose own build-time test runs the
-# regression and isolation tests against the built files), installs it with
-# dpkg -i, and runs the autopkgtest debian/tests/installcheck against the
-# installed package.  The package stays installed: its files replace the ones
-# `make install` put in the same directories.
-# Set UUID_SEQ_SKIP_APT=1 when the build dependencies are already installed.
+# The Debian package check (as root): builds postgresql-<major>-uuid-seq with
+# dpkg-buildpackage (debian/rules: pg_buildext) on a copy of the tree,
+# installs it with dpkg -i, and runs the autopkgtest debian/tests/installcheck
+# against the installed package.  The package stays installed: its files
+# replace the ones `make install` put in the same directories.
+#
+#   bash test/package/deb-check.sh               this machine's supported
+#       majors (15 on Debian 12), after installing the build dependencies
+#       named in debian/control (UUID_SEQ_SKIP_APT=1: already installed); the
+#       build runs its own build-time test too
+#   bash test/package/deb-check.sh MAJOR OUTDIR [AFTER]   MAJOR alone, in the root it
+#       runs in (test/matrix/suite.sh calls it so on every Debian-packaged
+#       major, in its chroot, whose package list has debhelper and
+#       postgresql-server-dev-all: no apt-get, no check of Build-Depends,
+#       whose postgresql-all would pull in every supported major); the
+#       build-time test is left out (DEB_BUILD_OPTIONS=nocheck), as the
+#       installed package's test right after runs the same suites; the .debs
+#       are copied to OUTDIR.  With AFTER, a file, it builds at once but
+#       installs only once AFTER exists (suite.sh builds during its TAP
+#       tests, which use the files the package replaces, and names the file
+#       it writes when they are done; it fails this script by writing
+#       "abort" there)
+# The throwaway clusters of pg_buildext (pg_virtualenv) listen on localhost,
+# which chroots share with the host: each major gets a port of its own.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
+major=${1:-}
+outdir=${2:-}
+after=${3:-}
 
 if [[ $(id -u) -ne 0 ]]; then
 	echo "deb-check: not root (apt-get, dpkg -i), skipped" >&2
 	exit 0
 fi
+
+# say MESSAGE: a line of the log, after the seconds since the start.
+say()
+{
+	printf 'deb-check: [%3d s] %s\n' "$SECONDS" "$*"
+}
 
 work=$(mktemp -d /tmp/uuid_seq_deb.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -23,31 +48,62 @@ trap 'rm -rf "$work"' EXIT
 # in a directory of mode 0700): the copy is made readable.
 chmod 755 "$work"
 tree="$work/uuid-seq"
-cp -a "$top/." "$tree"
+mkdir "$tree"
+tar -C "$top" --exclude=./.git --exclude=./matrix_log --exclude=./tmp_check --exclude='*.o' \
+	--exclude='*.so' --exclude='*.bc' --exclude='./build-*' -cf - . | tar -C "$tree" -xf -
 chmod -R a+rX "$tree"
 
-if [[ -z "${UUID_SEQ_SKIP_APT:-}" ]]; then
+build_flags=(-us -uc -b)
+if [[ -n $major ]]; then
+	# pg_buildext builds for debian/pgversions intersected with the
+	# supported majors: this one alone, whatever the suite's default is.
+	export PG_SUPPORTED_VERSIONS=$major
+	export DEB_BUILD_OPTIONS="nocheck parallel=$(nproc)"
+	export PGPORT=$((55400 + major))
+	build_flags+=(-d)
+	(cd "$tree" && pg_buildext updatecontrol)
+elif [[ -z "${UUID_SEQ_SKIP_APT:-}" ]]; then
 	DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq "$tree" >/dev/null
 fi
 
-echo "deb-check: dpkg-buildpackage -us -uc -b"
-(cd "$tree" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1 || {
+say "dpkg-buildpackage ${build_flags[*]}${DEB_BUILD_OPTIONS:+ (DEB_BUILD_OPTIONS=$DEB_BUILD_OPTIONS)}"
+(cd "$tree" && dpkg-buildpackage "${build_flags[@]}") >"$work/build.log" 2>&1 || {
 	tail -100 "$work/build.log"
 	exit 1
 }
 grep -E '^test |tests passed|building package' "$work/build.log"
 
 debs=("$work"/postgresql-*-uuid-seq_*.deb)
-echo "deb-check: dpkg -i ${debs[*]##*/}"
-dpkg -i "${debs[@]}" >/dev/null
+[[ -e ${debs[0]} ]] || {
+	tail -30 "$work/build.log"
+	echo "deb-check: no package was built" >&2
+	exit 1
+}
+if [[ -n $after ]]; then
+	say "built; waiting for $after before installing"
+	while [[ ! -e $after ]]; do
+		sleep 1
+	done
+	[[ $(cat "$after") != abort ]] || {
+		say "not installed: $after says abort"
+		exit 1
+	}
+fi
+say "dpkg -i ${debs[*]##*/}"
+# (a lock shared with whatever else installs uuid_seq on this machine)
+DEBIAN_FRONTEND=noninteractive flock /tmp/uuid_seq-install.lock dpkg -i "${debs[@]}" >/dev/null
 
-echo "deb-check: debian/tests/installcheck (the installed package)"
+say "debian/tests/installcheck (the installed package)"
 (cd "$tree" && debian/tests/installcheck) >"$work/installcheck.log" 2>&1 || {
 	tail -100 "$work/installcheck.log"
 	exit 1
 }
 grep -E '^# |^### PostgreSQL|^test |tests passed' "$work/installcheck.log"
 for deb in "${debs[@]}"; do
-	dpkg-query -W -f 'deb-check: ${Package} ${Version} installed, its tests passed\n' \
-		"$(dpkg-deb -f "$deb" Package)"
+	say "$(dpkg-query -W -f '${Package} ${Version}' "$(dpkg-deb -f "$deb" Package)")" \
+		"installed, its tests passed"
 done
+if [[ -n $outdir ]]; then
+	mkdir -p "$outdir"
+	cp "${debs[@]}" "$outdir/"
+fi
