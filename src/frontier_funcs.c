@@ -16,6 +16,7 @@
 #include "fmgr.h"
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
+#include "utils/timestamp.h"
 #include "utils/uuid.h"
 
 #include "compat.h"
