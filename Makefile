@@ -122,7 +122,7 @@ unit-valgrind: test/unit/run_unit_tests
 # An input that runs longer than FUZZ_TIMEOUT seconds is a failure (a broken
 # core can loop forever; -max_total_time is only checked between inputs).
 FUZZ_CC ?= clang
-FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 10
 FUZZ_TIMEOUT ?= 10
 FUZZERS = $(patsubst $(srcdir)/test/fuzz/%.c,test/fuzz/out/%,$(wildcard $(srcdir)/test/fuzz/fuzz_*.c))
 test/fuzz/out/%: $(srcdir)/test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard $(srcdir)/test/unit/*.h)

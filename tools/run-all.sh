@@ -56,7 +56,7 @@ make -s unit
 make -s unit-sanitize
 make -s unit-valgrind
 
-step "fuzzing (${FUZZ_SECONDS:=15} s per harness)"
+step "fuzzing (${FUZZ_SECONDS:=10} s per harness)"
 make -s fuzz FUZZ_SECONDS="$FUZZ_SECONDS" >test/fuzz/fuzz.log 2>&1 || {
 	tail -50 test/fuzz/fuzz.log
 	exit 1

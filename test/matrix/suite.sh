@@ -270,12 +270,12 @@ if [[ $(matrix_origin "$major") != source ]]; then
 	deb_pid=$!
 fi
 
-# The fault-sequence test runs 10 seeded rounds on each major (30 by
+# The fault-sequence test runs 6 seeded rounds on each major (30 by
 # default, a long soak with UUID_SEQ_FAULT_SOAK=1), so that the matrix stays
 # within its time; its seed is in tap.log.
 echo "matrix: PostgreSQL $major: TAP"
 tap_ok=1
-timeout "$step_timeout" runuser -u postgres -- env UUID_SEQ_FAULT_ROUNDS="${UUID_SEQ_FAULT_ROUNDS:-10}" \
+timeout "$step_timeout" runuser -u postgres -- env UUID_SEQ_FAULT_ROUNDS="${UUID_SEQ_FAULT_ROUNDS:-6}" \
 	make -C "$tree" PG_CONFIG="$pg_config" prove >"$logdir/tap.log" 2>&1 || tap_ok=
 cp -r "$tree/tmp_check/log" "$logdir/tap-logs" 2>/dev/null || true
 if [[ -z $tap_ok ]]; then

@@ -1,5 +1,5 @@
 # Every generator family under concurrency, preloaded: 8 sessions taking
-# 100k values each at once (no duplicate, each session strictly increasing),
+# 25k values each at once (no duplicate, each session strictly increasing),
 # successive connections with skewed clocks (one strictly increasing stream),
 # and parallel plans (the generators stay in the leader; called in workers
 # through a mislabelled wrapper, they share the leader's frontier).
@@ -13,7 +13,7 @@ use Test::More;
 use UuidSeqGenerators;
 
 my $sessions = 8;
-my $per_session = 100_000;
+my $per_session = 25_000;
 
 my $node = PostgreSQL::Test::Cluster->new('concurrency');
 $node->init;
