@@ -109,7 +109,9 @@ if [[ $major == 13 ]]; then
 			{ cat /tmp/apt-source.log; exit 1; }
 		cd postgresql-$major-*/
 		./configure -q --without-readline --without-zlib --without-icu --without-llvm >/dev/null
-		make -s -j\$(nproc) -C src/test/isolation >/dev/null
+		# serially: with -j the submake of src/common can race itself
+		# (ar finds no libpgcommon_srv.a)
+		make -s -C src/test/isolation >/dev/null
 		dest=/usr/lib/postgresql/$major/lib/pgxs/src/test/isolation
 		install -d \$dest
 		install -m 755 src/test/isolation/pg_isolation_regress src/test/isolation/isolationtester \$dest/
