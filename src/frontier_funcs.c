@@ -78,8 +78,6 @@ raise_past_tick(GeneratorId id, uint64 tick, const char *shown)
 	const FrontierFamily *family = generator_families[id];
 	uint64		word;
 
-	if (tick > family->max_word >> family->counter_bits)
-		tick = family->max_word >> family->counter_bits;
 	word = tick << family->counter_bits | frontier_counter_mask(family);
 	if (word >= family->max_word)
 		ereport(ERROR,
