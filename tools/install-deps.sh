@@ -5,8 +5,9 @@
 # TAP test traces the server's fsyncs), for the version matrix
 # (test/matrix/matrix.sh) debootstrap and the parser generators a PostgreSQL source
 # build needs, and for building Citus against the server's headers
-# (test/citus/build.sh) the lz4, zstd and GSSAPI headers, and debhelper for
-# the Debian package of 15 (test/package/deb-check.sh, pg_buildext).
+# (test/citus/build.sh) the lz4, zstd and GSSAPI headers, and debhelper with
+# its pgxs addon (postgresql-server-dev-all) for the Debian package of 15
+# (test/package/deb-check.sh).
 # Set UUID_SEQ_SKIP_APT=1 to skip (packages already there, or not root).
 set -euo pipefail
 [[ -n "${UUID_SEQ_SKIP_APT:-}" ]] && exit 0
@@ -17,7 +18,7 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get -o Acquire::Retries=3 update -qq
 apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends \
-	build-essential ca-certificates debhelper \
+	build-essential ca-certificates debhelper postgresql-server-dev-all \
 	postgresql-15 postgresql-server-dev-15 postgresql-contrib \
 	libipc-run-perl clang libclang-rt-14-dev valgrind strace \
 	debootstrap debian-archive-keyring gpgv xz-utils bison flex zlib1g-dev \
