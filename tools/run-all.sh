@@ -11,9 +11,10 @@
 #      isolation against a throwaway server preloading uuid_seq, and every
 #      TAP test (their own servers: without preload, with preload, ...);
 #      on 18 the restore of a dump made on 15, on 19 pg_upgrade from 18;
-#      on every Debian-packaged major (13, 15, 17, 18, 19) its .deb built,
-#      installed and tested (test/package/deb-check.sh; kept in
-#      matrix_log/debs/); a summary table at the end
+#      on every Debian-packaged major (13, 15, 17, 18, 19) its .deb built
+#      and installed (test/package/deb-check.sh; kept in matrix_log/debs/)
+#      for that suite to test, 15's autopkgtest too; a summary table at
+#      the end
 #   5. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor

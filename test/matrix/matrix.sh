@@ -16,9 +16,10 @@
 # package, a failed build) fails its major, naming the step.  When 15 and 18
 # both run, 18 also restores a dump of a uuid_seq database made on 15
 # (test/matrix/dump-source.sh), once 15's run has built and installed
-# uuid_seq.  19 also runs pg_upgrade from 18 (test/matrix/pg-upgrade.sh), and
-# every major Debian packages (13, 15, 17, 18, 19) builds, installs and tests
-# its .deb (test/package/deb-check.sh) at the end of its run.
+# uuid_seq.  19 also runs pg_upgrade from 18 (test/matrix/pg-upgrade.sh).
+# Every major Debian packages (13, 15, 17, 18, 19) builds its .deb
+# (test/package/deb-check.sh) and installs it in place of `make install`, so
+# that its whole suite tests the installed package.
 #
 # Logs: matrix_log/<major>/ (provision.log, build.log, regress.log,
 # isolation.log, tap.log, server.log, upgrade.log, deb.log).  At the end, the
@@ -31,9 +32,11 @@ here="$top/test/matrix"
 . "$here/lib.sh"
 cd "$top"
 
-# The majors asked for, in the order they are tested: the host's first, the
-# chroots next (ready within a minute or two), the source builds last.
-order=(15 13 17 18 19 14 16)
+# The majors asked for, in the order they are started once their servers
+# are ready: the host's first (ready at once, and the source of 18's dump),
+# then the longest runs, so that none of them is left running alone at the
+# end.
+order=(15 19 17 18 13 14 16)
 declare -A wanted=()
 asked=("$@")
 [[ $# -gt 0 ]] || asked=("${matrix_all_majors[@]}")
@@ -206,39 +209,66 @@ running_tests()
 	done
 	echo "$n"
 }
-for m in "${majors[@]}"; do
-	if [[ -n ${skipped[$m]:-} ]]; then
-		status[$m]=skipped
-		continue
-	fi
-	while [[ ! -e $log/$m/provision.rc ]]; do
-		sleep 1
-	done
+# start_major MAJOR: tests MAJOR, whose server is ready (or failed).
+start_major()
+{
+	local m=$1 dump=
 	if [[ $(cat "$log/$m/provision.rc") != 0 ]]; then
 		cat "$log/$m/provision.log" | tail -30 >&2
 		grep -h '^matrix: PostgreSQL' "$log/$m/provision.log" >&2 ||
 			echo "matrix: PostgreSQL $m: ${origin[$m]} failed (see matrix_log/$m/provision.log)" >&2
 		status[$m]=failed
-		continue
+		return
 	fi
 	[[ ${origin[$m]} == host ]] || grep -h '^matrix: ' "$log/$m/provision.log" | tail -1 || true
-	dump=
-	if [[ $m == 18 && -n ${job[15]:-} ]]; then
-		# the dump's source is 15's server, with the uuid_seq that 15's run
-		# installed: wait for its build step, not for its whole run
-		while ! grep -qs '^build=' "$log/15/results" && [[ ! -e $log/15/run.rc ]]; do
-			sleep 1
-		done
-		grep -qs '^build=ok' "$log/15/results" && dump=1
-	fi
+	# the dump's source is 15's server, with the uuid_seq that 15's run
+	# installed (ready_to_start waited for its build step)
+	[[ $m == 18 && -n ${job[15]:-} ]] && grep -qs '^build=ok' "$log/15/results" && dump=1
 	[[ $m != 18 || -n $dump ]] ||
 		matrix_say "PostgreSQL 18: the restore of a dump of 15 needs 15 built in the same run: not run"
-	while [[ $(running_tests) -ge $jobs ]]; do
-		sleep 1
-	done
 	matrix_say "PostgreSQL $m: testing"
 	test_major "$m" "$dump" &
 	job[$m]=$!
+}
+# ready_to_start MAJOR: whether MAJOR's server is made (or failed to be) and,
+# for 18 in a run with 15, 15's build step is over.
+ready_to_start()
+{
+	local m=$1
+	[[ -e $log/$m/provision.rc ]] || return 1
+	[[ $m == 18 && -n ${wanted[15]:-} && -z ${status[15]:-} ]] || return 0
+	[[ -n ${job[15]:-} ]] && { grep -qs '^build=' "$log/15/results" || [[ -e $log/15/run.rc ]]; }
+}
+# Majors start in the order above as their servers become ready,
+# UUID_SEQ_MATRIX_JOBS at a time.
+pending=()
+for m in "${majors[@]}"; do
+	if [[ -n ${skipped[$m]:-} ]]; then
+		status[$m]=skipped
+	else
+		pending+=("$m")
+	fi
+done
+while [[ ${#pending[@]} -gt 0 ]]; do
+	next=
+	if [[ $(running_tests) -lt $jobs ]]; then
+		for m in "${pending[@]}"; do
+			if ready_to_start "$m"; then
+				next=$m
+				break
+			fi
+		done
+	fi
+	if [[ -z $next ]]; then
+		sleep 1
+		continue
+	fi
+	rest=()
+	for m in "${pending[@]}"; do
+		[[ $m == "$next" ]] || rest+=("$m")
+	done
+	pending=("${rest[@]}")
+	start_major "$next"
 done
 wait
 for m in "${majors[@]}"; do
@@ -266,13 +296,15 @@ field()
 	sed -n "s/^$2=//p" "$log/$1/results" 2>/dev/null | tail -1 || true
 }
 # cell MAJOR STEP: "7 passed", "FAIL" for the step that failed, "-" for one
-# that did not run.
+# that did not run (the package: passed when the suite that tested it did).
 cell()
 {
 	local v
 	v=$(field "$1" "$2")
 	if [[ $(field "$1" failed) == "$2" ]]; then
 		echo FAIL
+	elif [[ -n $v && $2 == deb && -n $(field "$1" failed) ]]; then
+		echo "$v installed"
 	elif [[ -n $v && $2 == build ]]; then
 		echo "no warning"
 	elif [[ -n $v ]]; then

@@ -3,7 +3,12 @@
 # against one PostgreSQL installation, in the root it runs in (the host, or a
 # chroot that test/matrix/run-major.sh entered), as root:
 #   build    make with -Wall -Wextra -Werror (less PGXS's usual exceptions),
-#            on a copy of SRCDIR; then make install into that installation
+#            on a copy of SRCDIR; then its installation into that server:
+#            on a major Debian packages (not a source build), the package
+#            postgresql-MAJOR-uuid-seq, built, installed with dpkg -i and
+#            kept in LOGDIR/debs/ by test/package/deb-check.sh (which on the
+#            host's major also runs the package's autopkgtest), so that every
+#            step below tests the installed package; elsewhere make install
 #   regress  pg_regress (REGRESS) against a throwaway server preloading uuid_seq
 #   isolation  pg_isolation_regress (ISOLATION) against the same server;
 #            then both again on that server, restarted: used, and with its
@@ -19,10 +24,6 @@
 #            major for, installed beside it (19, with 18): pg_upgrade of a
 #            uuid_seq cluster from that major, in link and copy mode
 #            (test/matrix/pg-upgrade.sh), run beside the TAP tests
-#   deb      on a major Debian packages (not a source build): the package
-#            postgresql-MAJOR-uuid-seq built (beside the TAP tests),
-#            installed and tested (after them: it replaces the files of the
-#            build above) by test/package/deb-check.sh, kept in LOGDIR/debs/
 # Servers run as the postgres user on a copy of the tree it owns, and from /:
 # nothing that runs as postgres reads SRCDIR or starts in the caller's
 # directory, which postgres may not be able to enter (a checkout in /root).
@@ -73,14 +74,9 @@ work=$(mktemp -d /tmp/uuid_seq_matrix.XXXXXX)
 chmod 755 "$work"
 server_started=
 upgrade_pid=
-deb_pid=
 cleanup()
 {
 	[[ -z $upgrade_pid ]] || kill "$upgrade_pid" 2>/dev/null || true
-	if [[ -n $deb_pid ]]; then
-		echo abort >"$work/tap-done"
-		wait "$deb_pid" 2>/dev/null || true
-	fi
 	if [[ -n $server_started ]]; then
 		runuser -u postgres -- "$bindir/pg_ctl" stop -D "$work/data" -m immediate >/dev/null 2>&1 || true
 	fi
@@ -122,11 +118,24 @@ if grep -q 'warning:' "$logdir/build.log"; then
 	grep 'warning:' "$logdir/build.log" | head -20
 	fail "build" "warnings"
 fi
-# (the lock: on the host, whatever else installs uuid_seq there takes it too)
-flock /tmp/uuid_seq-install.lock make -s -C "$tree" PG_CONFIG="$pg_config" install >>"$logdir/build.log" 2>&1 || {
-	show "$logdir/build.log"
-	fail "build" "make install"
-}
+if [[ $(matrix_origin "$major") != source ]]; then
+	echo "matrix: PostgreSQL $major: Debian package (built and installed)"
+	autopkgtest=
+	[[ $(matrix_origin "$major") != host ]] || autopkgtest=autopkgtest
+	timeout "$step_timeout" bash "$srcdir/test/package/deb-check.sh" "$major" "$logdir/debs" $autopkgtest \
+		>"$logdir/deb.log" 2>&1 || {
+		show "$logdir/deb.log"
+		fail "deb" "test/package/deb-check.sh $major $autopkgtest"
+	}
+	grep -q "uuid-seq .* installed" "$logdir/deb.log" || fail "deb" "no result in deb.log"
+	result deb "$(cd "$logdir/debs" && ls -- *.deb)"
+else
+	# (the lock: on the host, whatever else installs uuid_seq there takes it too)
+	flock /tmp/uuid_seq-install.lock make -s -C "$tree" PG_CONFIG="$pg_config" install >>"$logdir/build.log" 2>&1 || {
+		show "$logdir/build.log"
+		fail "build" "make install"
+	}
+fi
 result build ok
 chown -R postgres: "$work"
 
@@ -259,24 +268,13 @@ if old=$(matrix_upgrade_from "$major"); then
 	upgrade_pid=$!
 fi
 
-# The Debian package is built beside the TAP tests too, and installed and
-# tested once they are done (deb-check.sh waits for $tap_done).
-deb_pid=
-tap_done="$work/tap-done"
-if [[ $(matrix_origin "$major") != source ]]; then
-	echo "matrix: PostgreSQL $major: Debian package (built beside the TAP tests)"
-	timeout "$step_timeout" bash "$srcdir/test/package/deb-check.sh" "$major" "$logdir/debs" "$tap_done" \
-		>"$logdir/deb.log" 2>&1 &
-	deb_pid=$!
-fi
-
 # The fault-sequence test runs 6 seeded rounds on each major (30 by
 # default, a long soak with UUID_SEQ_FAULT_SOAK=1), so that the matrix stays
 # within its time; its seed is in tap.log.
 echo "matrix: PostgreSQL $major: TAP"
 tap_ok=1
 timeout "$step_timeout" runuser -u postgres -- env UUID_SEQ_FAULT_ROUNDS="${UUID_SEQ_FAULT_ROUNDS:-6}" \
-	make -C "$tree" PG_CONFIG="$pg_config" prove >"$logdir/tap.log" 2>&1 || tap_ok=
+	make -C "$tree" PG_CONFIG="$pg_config" PROVE_FLAGS=--timer prove >"$logdir/tap.log" 2>&1 || tap_ok=
 cp -r "$tree/tmp_check/log" "$logdir/tap-logs" 2>/dev/null || true
 if [[ -z $tap_ok ]]; then
 	show "$logdir/tap.log"
@@ -310,18 +308,4 @@ if [[ -n $upgrade_pid ]]; then
 	fi
 	grep -q 'passed in link and copy modes' "$logdir/upgrade.log" || fail "upgrade" "no result in upgrade.log"
 	result upgrade "from $old, link and copy"
-fi
-
-if [[ -n $deb_pid ]]; then
-	echo "matrix: PostgreSQL $major: Debian package (installed and tested)"
-	echo done >"$tap_done"
-	rc=0
-	wait "$deb_pid" || rc=$?
-	deb_pid=
-	if [[ $rc -ne 0 ]]; then
-		show "$logdir/deb.log"
-		fail "deb" "test/package/deb-check.sh $major"
-	fi
-	grep -q "uuid-seq .* installed, its tests passed" "$logdir/deb.log" || fail "deb" "no result in deb.log"
-	result deb "$(cd "$logdir/debs" && ls -- *.deb)"
 fi

@@ -9,25 +9,28 @@
 #       majors (15 on Debian 12), after installing the build dependencies
 #       named in debian/control (UUID_SEQ_SKIP_APT=1: already installed); the
 #       build runs its own build-time test too
-#   bash test/package/deb-check.sh MAJOR OUTDIR [AFTER]   MAJOR alone, in the root it
-#       runs in (test/matrix/suite.sh calls it so on every Debian-packaged
-#       major, in its chroot, whose package list has debhelper and
-#       postgresql-server-dev-all: no apt-get, no check of Build-Depends,
-#       whose postgresql-all would pull in every supported major); the
-#       build-time test is left out (DEB_BUILD_OPTIONS=nocheck), as the
-#       installed package's test right after runs the same suites; the .debs
-#       are copied to OUTDIR.  With AFTER, a file, it builds at once but
-#       installs only once AFTER exists (suite.sh builds during its TAP
-#       tests, which use the files the package replaces, and names the file
-#       it writes when they are done; it fails this script by writing
-#       "abort" there)
+#   bash test/package/deb-check.sh MAJOR OUTDIR [autopkgtest]   MAJOR alone,
+#       in the root it runs in, the .debs copied to OUTDIR: built and
+#       installed, the autopkgtest run only when asked.  test/matrix/suite.sh
+#       calls it so on every Debian-packaged major, in its chroot, whose
+#       package list has debhelper and postgresql-server-dev-all (no apt-get,
+#       no check of Build-Depends, whose postgresql-all would pull in every
+#       supported major), and then runs the whole suite against the installed
+#       package (regress, isolation, TAP), the autopkgtest on the host's
+#       major only; the build-time test is left out (DEB_BUILD_OPTIONS=nocheck),
+#       as the installed package's tests run the same suites
 # The throwaway clusters of pg_buildext (pg_virtualenv) listen on localhost,
 # which chroots share with the host: each major gets a port of its own.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 major=${1:-}
 outdir=${2:-}
-after=${3:-}
+autopkgtest=${3:-}
+[[ -z $autopkgtest || $autopkgtest == autopkgtest ]] || {
+	echo "usage: bash test/package/deb-check.sh [MAJOR OUTDIR [autopkgtest]]" >&2
+	exit 2
+}
+[[ -n $major ]] || autopkgtest=autopkgtest
 
 if [[ $(id -u) -ne 0 ]]; then
 	echo "deb-check: not root (apt-get, dpkg -i), skipped" >&2
@@ -79,29 +82,20 @@ debs=("$work"/postgresql-*-uuid-seq_*.deb)
 	echo "deb-check: no package was built" >&2
 	exit 1
 }
-if [[ -n $after ]]; then
-	say "built; waiting for $after before installing"
-	while [[ ! -e $after ]]; do
-		sleep 1
-	done
-	[[ $(cat "$after") != abort ]] || {
-		say "not installed: $after says abort"
-		exit 1
-	}
-fi
 say "dpkg -i ${debs[*]##*/}"
 # (a lock shared with whatever else installs uuid_seq on this machine)
 DEBIAN_FRONTEND=noninteractive flock /tmp/uuid_seq-install.lock dpkg -i "${debs[@]}" >/dev/null
 
-say "debian/tests/installcheck (the installed package)"
-(cd "$tree" && debian/tests/installcheck) >"$work/installcheck.log" 2>&1 || {
-	tail -100 "$work/installcheck.log"
-	exit 1
-}
-grep -E '^# |^### PostgreSQL|^test |tests passed' "$work/installcheck.log"
+if [[ -n $autopkgtest ]]; then
+	say "debian/tests/installcheck (the installed package)"
+	(cd "$tree" && debian/tests/installcheck) >"$work/installcheck.log" 2>&1 || {
+		tail -100 "$work/installcheck.log"
+		exit 1
+	}
+	grep -E '^# |^### PostgreSQL|^test |tests passed' "$work/installcheck.log"
+fi
 for deb in "${debs[@]}"; do
-	say "$(dpkg-query -W -f '${Package} ${Version}' "$(dpkg-deb -f "$deb" Package)")" \
-		"installed, its tests passed"
+	say "$(dpkg-query -W -f '${Package} ${Version}' "$(dpkg-deb -f "$deb" Package)") installed${autopkgtest:+, its tests passed}"
 done
 if [[ -n $outdir ]]; then
 	mkdir -p "$outdir"
