@@ -118,9 +118,11 @@ unit-valgrind: test/unit/run_unit_tests
 	valgrind -q --error-exitcode=1 --leak-check=full $<
 
 # libFuzzer harnesses of the pure core (test/fuzz/fuzz_*.c), each run for
-# FUZZ_SECONDS from its committed seed corpus test/fuzz/corpus/<name>/.
-# An input that runs longer than FUZZ_TIMEOUT seconds is a failure (a broken
-# core can loop forever; -max_total_time is only checked between inputs).
+# FUZZ_SECONDS from its committed seed corpus test/fuzz/corpus/<name>/, its
+# output in test/fuzz/out/<name>.log (shown when it fails); make -j runs
+# several at once.  An input that runs longer than FUZZ_TIMEOUT seconds is a
+# failure (a broken core can loop forever; -max_total_time is only checked
+# between inputs).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 10
 FUZZ_TIMEOUT ?= 10
@@ -131,14 +133,16 @@ test/fuzz/out/%: $(srcdir)/test/fuzz/%.c $(CORE_SRCS) $(CORE_HDRS) $(wildcard $(
 		-Wall -Wextra -Wno-unused-parameter -Werror \
 		-I$(srcdir)/src/core -o $@ $< $(CORE_SRCS)
 
-.PHONY: fuzz
-fuzz: $(FUZZERS)
-	set -e; for f in $^; do \
-		name=$$(basename $$f); mkdir -p test/fuzz/out/corpus-$$name; \
-		$$f -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
-			-artifact_prefix=test/fuzz/out/ \
-			test/fuzz/out/corpus-$$name $(srcdir)/test/fuzz/corpus/$$name; \
-	done
+FUZZ_RUNS = $(FUZZERS:%=%.run)
+.PHONY: fuzz $(FUZZ_RUNS)
+fuzz: $(FUZZ_RUNS)
+$(FUZZ_RUNS): %.run: %
+	@name=$$(basename $<); mkdir -p test/fuzz/out/corpus-$$name; \
+	$< -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 \
+		-artifact_prefix=test/fuzz/out/ \
+		test/fuzz/out/corpus-$$name $(srcdir)/test/fuzz/corpus/$$name >$<.log 2>&1 || \
+		{ tail -50 $<.log; echo "$$name failed (test/fuzz/out/$$name.log)"; exit 1; }; \
+	echo "$$name: $$(grep -E '^Done' $<.log)"
 
 # The PGXN distribution: uuid_seq-<version>.zip, <version> being META.json's
 # (the distribution's semver), from `git archive` of HEAD, so committed files
