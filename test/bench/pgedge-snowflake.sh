@@ -73,9 +73,7 @@ build_entry()
 	[[ -e $entry/root$("$pg_config" --pkglibdir)/snowflake.so ]] || fail "build" "snowflake.so was not installed"
 	rm -rf "$build"
 	trap - EXIT
-	chmod -R a+rX "$entry"
-	printf '%s\n' "$key_text" >"$entry/.uuid_seq-matrix-key"
-	touch "$entry/$matrix_stamp"
+	matrix_entry_complete "$entry" "$key_text"
 	say "build $entry ready"
 }
 
@@ -90,13 +88,8 @@ build_entry()
 
 # Install, under a shared lock so that no run removes or rebuilds the entry
 # meanwhile.
-matrix_lock "$entry.lock" -s
-[[ -e $entry/$matrix_stamp ]] || fail "install" "$entry is incomplete"
-for dir in "$("$pg_config" --pkglibdir)" "$sharedir"; do
-	[[ -d $entry/root$dir ]] || continue
-	cp -R --preserve=mode,timestamps "$entry/root$dir/." "$dir/" ||
-		fail "install" "copying $entry/root$dir"
-done
+matrix_install_entry "$entry" "$("$pg_config" --pkglibdir)" "$sharedir" ||
+	fail "install" "copying from $entry"
 say "installed pgEdge snowflake $version into $("$pg_config" --pkglibdir)"
 
 matrix_remove_outdated "$entry"

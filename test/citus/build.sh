@@ -82,9 +82,7 @@ build_entry()
 	cd /
 	rm -rf "$build"
 	trap - EXIT
-	chmod -R a+rX "$entry"
-	printf '%s\n' "$key_text" >"$entry/.uuid_seq-matrix-key"
-	touch "$entry/$matrix_stamp"
+	matrix_entry_complete "$entry" "$key_text"
 	say "build $entry ready"
 }
 
@@ -99,12 +97,8 @@ build_entry()
 
 # Install, under a shared lock so that no run removes or rebuilds the entry
 # meanwhile.
-matrix_lock "$entry.lock" -s
-[[ -e $entry/$matrix_stamp ]] || fail "install" "$entry is incomplete"
-for dir in "$("$pg_config" --pkglibdir)" "$("$pg_config" --sharedir)"; do
-	cp -R --preserve=mode,timestamps "$entry/root$dir/." "$dir/" ||
-		fail "install" "copying $entry/root$dir"
-done
+matrix_install_entry "$entry" "$("$pg_config" --pkglibdir)" "$("$pg_config" --sharedir)" ||
+	fail "install" "copying from $entry"
 say "installed Citus $citus_version into $("$pg_config" --pkglibdir)"
 
 matrix_remove_outdated "$entry"

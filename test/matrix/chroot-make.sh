@@ -1,20 +1,28 @@
 #!/bin/bash
 # test/matrix/chroot-make.sh MAJOR OUTFILE: makes, or finds in the cache, the
 # Debian chroot that provides PostgreSQL MAJOR (13: bullseye, 17: trixie,
-# 18: sid), and writes its path to OUTFILE.  Owns everything that goes into
-# such a chroot: debootstrap --variant=minbase from Debian's archive, the
-# server, its headers and PGXS, a C toolchain, IPC::Run and strace for the
-# TAP tests, debhelper and postgresql-server-dev-all (pg_buildext, dh's pgxs
-# addon) for test/package/deb-check.sh, pg_partman for 17
-# (test/t/011_partman.pl runs it there); for 13, whose bullseye packages
-# ship no isolation tester, also
-# pg_isolation_regress and isolationtester built from the Debian source of
-# the very postgresql-13 version installed.  Nothing else is downloaded.
+# 18: sid, 19: sid with experimental), and writes its path to OUTFILE.  Owns
+# everything that goes into such a chroot: debootstrap --variant=minbase from
+# Debian's archive, the server, its headers and PGXS, a C toolchain, IPC::Run
+# and strace for the TAP tests, debhelper and postgresql-server-dev-all
+# (pg_buildext, dh's pgxs addon) for test/package/deb-check.sh, and per major:
+#   13  (bullseye's packages ship no isolation tester) pg_isolation_regress
+#       and isolationtester built from the Debian source of the very
+#       postgresql-13 version installed
+#   17  pg_partman (test/t/011_partman.pl runs it there)
+#   19  (Debian has it in experimental only, a release candidate)
+#       experimental added and pinned, so that what the postgresql-19 source
+#       builds (the server, its headers and PGXS, and the libpq5 and
+#       libpq-dev that postgresql-server-dev-19 needs at its version) comes
+#       from experimental, the newest the archive has, and everything else
+#       from sid; and the server and headers of the major that
+#       test/matrix/pg-upgrade.sh upgrades from (matrix_upgrade_from: 18)
+# Nothing else is downloaded.
 #
-# The cache key is the suite, the mirror, the package list and this file's
-# own contents: change any of them and the next run makes a new chroot (and
-# removes the old ones of that major that no run is using).  Mounts are made
-# in a private mount namespace, so none outlives the script.
+# The cache key is the suites, the apt pinning, the mirror, the package list
+# and this file's own contents: change any of them and the next run makes a
+# new chroot (and removes the old ones of that major that no run is using).
+# Mounts are made in a private mount namespace, so none outlives the script.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -23,16 +31,29 @@ matrix_in_private_ns "$0" "$@"
 major=$1
 out=$2
 suite=$(matrix_suite "$major")
+extra=$(matrix_extra_suite "$major") || extra=
 packages="build-essential postgresql-$major postgresql-server-dev-$major libipc-run-perl strace"
 packages+=" debhelper postgresql-server-dev-all"
 [[ $major == 17 ]] && packages+=" postgresql-17-partman"
-key_text="suite=$suite
+# the major pg_upgrade starts from (test/matrix/pg-upgrade.sh), from the suite
+if old=$(matrix_upgrade_from "$major"); then
+	packages+=" postgresql-$old postgresql-server-dev-$old"
+fi
+pinning=
+if [[ -n $extra ]]; then
+	pinning="Package: src:postgresql-$major
+Pin: release a=$extra
+Pin-Priority: 990"
+fi
+key_text="suite=$suite${extra:+
+extra=$extra
+pinning=$pinning}
 mirror=$matrix_mirror
 packages=$packages
 script=$(sha256sum <"$0" | cut -d' ' -f1)"
 key=$(matrix_hash <<<"$key_text")
 base="$matrix_cache/chroot"
-entry="$base/$major-$suite-$key"
+entry="$base/$major-$suite${extra:++$extra}-$key"
 mkdir -p "$base"
 chmod 755 "$matrix_cache" "$base"
 
@@ -73,13 +94,18 @@ matrix_say "PostgreSQL $major: debootstrap $suite into $entry"
 debootstrap_afresh || { sleep 10 && debootstrap_afresh; } || { sleep 30 && debootstrap_afresh; } ||
 	matrix_fail "$major" "chroot (debootstrap $suite)" "see the messages above"
 
-# Only the suite itself: its point releases are what a bullseye, trixie or
-# sid machine installs.  deb-src for 13, whose isolation tester is built from
-# source below.
+# The suite itself: its point releases are what a bullseye, trixie or sid
+# machine installs.  deb-src for 13, whose isolation tester is built from
+# source below.  For 19 experimental too: its Release file says NotAutomatic
+# (priority 1: nothing comes from it unless asked); the pin raises the
+# binary packages of the postgresql-19 source above sid's, so their newest
+# version is installed and everything else stays sid's.
 {
 	echo "deb $matrix_mirror $suite main"
-	[[ $major == 13 ]] && echo "deb-src $matrix_mirror $suite main"
+	[[ $major != 13 ]] || echo "deb-src $matrix_mirror $suite main"
+	[[ -z $extra ]] || echo "deb $matrix_mirror $extra main"
 } >"$entry/etc/apt/sources.list"
+[[ -z $pinning ]] || printf '%s\n' "$pinning" >"$entry/etc/apt/preferences.d/uuid-seq-matrix"
 cp /etc/resolv.conf "$entry/etc/resolv.conf"
 # sid's Release file is valid for a week only; a mirror that lags the
 # machine's clock (a snapshot, a stale proxy) would otherwise make apt refuse
@@ -94,11 +120,19 @@ mkdir -p "$entry/etc/postgresql-common"
 echo 'create_main_cluster = false' >"$entry/etc/postgresql-common/createcluster.conf"
 mount -t proc proc "$entry/proc"
 
-matrix_say "PostgreSQL $major: apt-get install $packages"
+suites="$suite${extra:+ and $extra}"
+matrix_say "PostgreSQL $major: apt-get install $packages${extra:+ ($extra pinned for src:postgresql-$major)}"
 in_root apt-get update -qq ||
-	matrix_fail "$major" "chroot (apt-get update, $suite)" "see the messages above"
+	matrix_fail "$major" "chroot (apt-get update, $suites)" "see the messages above"
 in_root apt-get install -y -qq --no-install-recommends $packages >/dev/null ||
-	matrix_fail "$major" "chroot (apt-get install $packages, $suite)" "see the messages above"
+	matrix_fail "$major" "chroot (apt-get install $packages, $suites)" "see the messages above"
+if [[ -n $extra ]]; then
+	# What came from where (in the provision log): the versions installed,
+	# and the pin at work.
+	in_root dpkg-query -W -f '${Package} ${Version}\n' "postgresql-$major" "postgresql-server-dev-$major" \
+		${old:+"postgresql-$old"} libpq5 libpq-dev
+	in_root apt-cache policy "postgresql-$major"
+fi
 
 if [[ $major == 13 ]]; then
 	version=$(in_root dpkg-query -W -f '${Version}' "postgresql-$major")

@@ -11,7 +11,7 @@
 #   18  Debian sid's postgresql-18 in a chroot
 #   19  Debian experimental's postgresql-19 in a sid chroot with experimental
 #       added and pinned for the postgresql-19 source's packages only
-#       (test/matrix/chroot-make-experimental.sh)
+# (the chroots: test/matrix/chroot-make.sh)
 #
 # Cache entries live in $UUID_SEQ_MATRIX_CACHE (default
 # /var/cache/uuid_seq-matrix), outside the work tree, named after a hash of
@@ -50,7 +50,7 @@ matrix_suite()
 
 # matrix_extra_suite MAJOR: the suite added to MAJOR's chroot and pinned for
 # what the postgresql-MAJOR source builds, for a major Debian has in
-# experimental only (test/matrix/chroot-make-experimental.sh).
+# experimental only.
 matrix_extra_suite()
 {
 	case $1 in
@@ -67,16 +67,6 @@ matrix_upgrade_from()
 	19) echo 18 ;;
 	*) return 1 ;;
 	esac
-}
-
-# matrix_chroot_script MAJOR: the script that makes MAJOR's chroot.
-matrix_chroot_script()
-{
-	if matrix_extra_suite "$1" >/dev/null; then
-		echo chroot-make-experimental.sh
-	else
-		echo chroot-make.sh
-	fi
 }
 
 # matrix_archive MAJOR: the vendored source archive of MAJOR.
@@ -138,6 +128,32 @@ matrix_lock()
 	exec {fd}>>"$1"
 	flock "$2" "$fd"
 	touch -c "$1"
+}
+
+# matrix_entry_complete ENTRY KEY_TEXT: makes ENTRY readable to all, records
+# its key and stamps it complete.
+matrix_entry_complete()
+{
+	chmod -R a+rX "$1"
+	printf '%s\n' "$2" >"$1/.uuid_seq-matrix-key"
+	touch "$1/$matrix_stamp"
+}
+
+# matrix_install_entry ENTRY DIR...: copies ENTRY/root/DIR into each DIR (a
+# build installed with make install DESTDIR=ENTRY/root) that ENTRY has, under
+# a shared lock on ENTRY, which the calling shell keeps, so that no run
+# removes or rebuilds it meanwhile.  Fails when ENTRY is incomplete or a copy
+# fails.
+matrix_install_entry()
+{
+	local entry=$1 dir
+	shift
+	matrix_lock "$entry.lock" -s
+	[[ -e $entry/$matrix_stamp ]] || return 1
+	for dir; do
+		[[ -d $entry/root$dir ]] || continue
+		cp -R --preserve=mode,timestamps "$entry/root$dir/." "$dir/" || return 1
+	done
 }
 
 # matrix_remove_outdated ENTRY: removes the other entries named like ENTRY

@@ -120,7 +120,7 @@ provision()
 {
 	local m=$1 rc=0 start=$SECONDS
 	case ${origin[$m]} in
-	chroot) bash "$here/$(matrix_chroot_script "$m")" "$m" "$log/$m/entry" ;;
+	chroot) bash "$here/chroot-make.sh" "$m" "$log/$m/entry" ;;
 	source) bash "$here/pg-build.sh" "$m" "$log/$m/entry" ;;
 	esac >"$log/$m/provision.log" 2>&1 || rc=$?
 	echo $((SECONDS - start)) >"$log/$m/provision.seconds"

@@ -7,10 +7,10 @@
 #   source  a build from test/matrix/pg-build.sh (14, 16): a copy-on-write
 #           overlay of the cached installation, in which uuid_seq is installed
 #           (for 14, with 16's TAP test modules)
-#   chroot  a chroot from test/matrix/chroot-make.sh (13, 17, 18) or
-#           test/matrix/chroot-make-experimental.sh (19): an overlay
-#           of the cached root, with /proc, a fresh /dev/shm, the source tree
-#           (read-only) and LOGDIR bound in, and suite.sh run inside
+#   chroot  a chroot from test/matrix/chroot-make.sh (13, 17, 18, 19): an
+#           overlay of the cached root, with /proc, a fresh /dev/shm, the
+#           source tree (read-only) and LOGDIR bound in, and suite.sh run
+#           inside
 # The cached entry stays as it was made (a shared lock keeps it from being
 # replaced meanwhile).  Everything runs in a private mount namespace, and the
 # EXIT trap kills what still runs in the chroot, unmounts and removes the
