@@ -15,8 +15,8 @@
 #
 # Cache entries live in $UUID_SEQ_MATRIX_CACHE (default
 # /var/cache/uuid_seq-matrix), outside the work tree, named after a hash of
-# everything that went into them: a chroot after its suite, mirror, package
-# list and the script that makes it; a source build after the archive's
+# everything that went into them: a chroot after its suite (and for 19 the
+# added suite and its pin), mirror, package list and the script that makes it; a source build after the archive's
 # checksum, the configure flags and the script that builds it.  An entry is
 # complete once its stamp file exists; one being made is held under an
 # exclusive lock, one in use under a shared lock.
@@ -140,10 +140,10 @@ matrix_entry_complete()
 }
 
 # matrix_install_entry ENTRY DIR...: copies ENTRY/root/DIR into each DIR (a
-# build installed with make install DESTDIR=ENTRY/root) that ENTRY has, under
-# a shared lock on ENTRY, which the calling shell keeps, so that no run
-# removes or rebuilds it meanwhile.  Fails when ENTRY is incomplete or a copy
-# fails.
+# build installed with make install DESTDIR=ENTRY/root), under a shared lock
+# on ENTRY, which the calling shell keeps, so that no run removes or rebuilds
+# it meanwhile.  Fails when ENTRY is incomplete, lacks one of the DIRs or a
+# copy fails.
 matrix_install_entry()
 {
 	local entry=$1 dir
@@ -151,7 +151,6 @@ matrix_install_entry()
 	matrix_lock "$entry.lock" -s
 	[[ -e $entry/$matrix_stamp ]] || return 1
 	for dir; do
-		[[ -d $entry/root$dir ]] || continue
 		cp -R --preserve=mode,timestamps "$entry/root$dir/." "$dir/" || return 1
 	done
 }

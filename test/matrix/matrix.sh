@@ -34,8 +34,9 @@ cd "$top"
 
 # The majors asked for, in the order they are started once their servers
 # are ready: the host's first (ready at once, and the source of 18's dump),
-# then the longest runs, so that none of them is left running alone at the
-# end.
+# then the chroot majors, whose runs are the longest (the package, and 19's
+# pg_upgrade), the source builds last (ready last on a fresh machine), so that
+# no long run is left alone at the end.  The summary lists them by number.
 order=(15 19 17 18 13 14 16)
 declare -A wanted=()
 asked=("$@")
@@ -222,8 +223,8 @@ start_major()
 	fi
 	[[ ${origin[$m]} == host ]] || grep -h '^matrix: ' "$log/$m/provision.log" | tail -1 || true
 	# the dump's source is 15's server, with the uuid_seq that 15's run
-	# installed (ready_to_start waited for its build step)
-	[[ $m == 18 && -n ${job[15]:-} ]] && grep -qs '^build=ok' "$log/15/results" && dump=1
+	# installed (ready_to_start waited for its install step)
+	[[ $m == 18 && -n ${job[15]:-} ]] && grep -qs '^installed=ok' "$log/15/results" && dump=1
 	[[ $m != 18 || -n $dump ]] ||
 		matrix_say "PostgreSQL 18: the restore of a dump of 15 needs 15 built in the same run: not run"
 	matrix_say "PostgreSQL $m: testing"
@@ -231,13 +232,13 @@ start_major()
 	job[$m]=$!
 }
 # ready_to_start MAJOR: whether MAJOR's server is made (or failed to be) and,
-# for 18 in a run with 15, 15's build step is over.
+# for 18 in a run with 15, 15's install step is over.
 ready_to_start()
 {
 	local m=$1
 	[[ -e $log/$m/provision.rc ]] || return 1
 	[[ $m == 18 && -n ${wanted[15]:-} && -z ${status[15]:-} ]] || return 0
-	[[ -n ${job[15]:-} ]] && { grep -qs '^build=' "$log/15/results" || [[ -e $log/15/run.rc ]]; }
+	[[ -n ${job[15]:-} ]] && { grep -qs '^installed=' "$log/15/results" || [[ -e $log/15/run.rc ]]; }
 }
 # Majors start in the order above as their servers become ready,
 # UUID_SEQ_MATRIX_JOBS at a time.
@@ -335,7 +336,7 @@ setup()
 {
 	echo "| major | server | build | regress | isolation | TAP | 15 dump restored | pg_upgrade | package | minutes | server from |"
 	echo "|---|---|---|---|---|---|---|---|---|---|---|"
-	for m in "${majors[@]}"; do
+	for m in $(printf '%s\n' "${majors[@]}" | sort -n); do
 		if [[ ${status[$m]} == skipped ]]; then
 			echo "| $m | - | - | - | - | - | - | - | - | - | skipped: no ../shared/vendor |"
 			continue

@@ -118,6 +118,7 @@ if grep -q 'warning:' "$logdir/build.log"; then
 	grep 'warning:' "$logdir/build.log" | head -20
 	fail "build" "warnings"
 fi
+result build ok
 if [[ $(matrix_origin "$major") != source ]]; then
 	echo "matrix: PostgreSQL $major: Debian package (built and installed)"
 	autopkgtest=
@@ -125,7 +126,7 @@ if [[ $(matrix_origin "$major") != source ]]; then
 	timeout "$step_timeout" bash "$srcdir/test/package/deb-check.sh" "$major" "$logdir/debs" $autopkgtest \
 		>"$logdir/deb.log" 2>&1 || {
 		show "$logdir/deb.log"
-		fail "deb" "test/package/deb-check.sh $major $autopkgtest"
+		fail "deb" "test/package/deb-check.sh $major${autopkgtest:+ $autopkgtest}"
 	}
 	grep -q "uuid-seq .* installed" "$logdir/deb.log" || fail "deb" "no result in deb.log"
 	result deb "$(cd "$logdir/debs" && ls -- *.deb)"
@@ -136,7 +137,7 @@ else
 		fail "build" "make install"
 	}
 fi
-result build ok
+result installed ok
 chown -R postgres: "$work"
 
 # A throwaway server preloading uuid_seq, on a Unix socket in $work only.

@@ -1,9 +1,10 @@
 #!/bin/bash
 # The Debian package check (as root): builds postgresql-<major>-uuid-seq with
 # dpkg-buildpackage (debian/rules: pg_buildext) on a copy of the tree,
-# installs it with dpkg -i, and runs the autopkgtest debian/tests/installcheck
-# against the installed package.  The package stays installed: its files
-# replace the ones `make install` put in the same directories.
+# installs it with dpkg -i, and (always without MAJOR, when asked with it)
+# runs the autopkgtest debian/tests/installcheck against the installed
+# package.  The package stays installed: its files replace the ones `make
+# install` put in the same directories.
 #
 #   bash test/package/deb-check.sh               this machine's supported
 #       majors (15 on Debian 12), after installing the build dependencies
