@@ -16,8 +16,9 @@
 # Cache entries live in $UUID_SEQ_MATRIX_CACHE (default
 # /var/cache/uuid_seq-matrix), outside the work tree, named after a hash of
 # everything that went into them: a chroot after its suite (and for 19 the
-# added suite and its pin), mirror, package list and the script that makes it; a source build after the archive's
-# checksum, the configure flags and the script that builds it.  An entry is
+# added suite and its pin), mirror, package list and the script that makes
+# it; a source build after the archive's checksum, the configure flags and
+# the script that builds it.  An entry is
 # complete once its stamp file exists; one being made is held under an
 # exclusive lock, one in use under a shared lock.
 

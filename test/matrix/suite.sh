@@ -119,10 +119,11 @@ if grep -q 'warning:' "$logdir/build.log"; then
 	fail "build" "warnings"
 fi
 result build ok
-if [[ $(matrix_origin "$major") != source ]]; then
+server_from=$(matrix_origin "$major")
+if [[ $server_from != source ]]; then
 	echo "matrix: PostgreSQL $major: Debian package (built and installed)"
 	autopkgtest=
-	[[ $(matrix_origin "$major") != host ]] || autopkgtest=autopkgtest
+	[[ $server_from != host ]] || autopkgtest=autopkgtest
 	timeout "$step_timeout" bash "$srcdir/test/package/deb-check.sh" "$major" "$logdir/debs" $autopkgtest \
 		>"$logdir/deb.log" 2>&1 || {
 		show "$logdir/deb.log"
