@@ -9,9 +9,13 @@
 -- The names are qualified with the extension's schema (the script's
 -- current_schema()): on PostgreSQL 18, pg_catalog's uuidv7() would win an
 -- unqualified name.
+-- pg_catalog.format() and pg_catalog.current_schema(), qualified: the script
+-- runs as a superuser for whoever may create the extension (it is trusted),
+-- and a look-alike in the target schema could match a call better
+-- (SECURITY.md).
 DO $$
 BEGIN
-    EXECUTE format($sql$
+    EXECUTE pg_catalog.format($sql$
         ALTER FUNCTION %1$I.uuid_generate_v7() PARALLEL RESTRICTED;
         ALTER FUNCTION %1$I.uuidv7() PARALLEL RESTRICTED;
         ALTER FUNCTION %1$I.uuidv7(interval) PARALLEL RESTRICTED;
@@ -19,7 +23,7 @@ BEGIN
         ALTER FUNCTION %1$I.comb_new() PARALLEL RESTRICTED;
         ALTER FUNCTION %1$I.comb_new(text, text) PARALLEL RESTRICTED;
         ALTER FUNCTION %1$I.uuid_seq_state() PARALLEL RESTRICTED;
-        $sql$, current_schema());
+        $sql$, pg_catalog.current_schema());
 END
 $$;
 
@@ -251,7 +255,7 @@ BEGIN
                                       ('sqlguid', 'uuid', 'sqlguid_uuid'),
                                       ('uuid', 'sqlguid', 'uuid_sqlguid')) p(l, r, fn)
     LOOP
-        EXECUTE format($sql$
+        EXECUTE pg_catalog.format($sql$
             COMMENT ON FUNCTION %3$s_eq(%1$s, %2$s) IS 'implementation of =';
             COMMENT ON FUNCTION %3$s_ne(%1$s, %2$s) IS 'implementation of <>';
             COMMENT ON FUNCTION %3$s_lt(%1$s, %2$s) IS 'implementation of < (SQL Server order)';
@@ -269,7 +273,7 @@ BEGIN
     END LOOP;
     -- core 18's names: qualified, as pg_catalog's copies win unqualified
     -- names on 17 and 18
-    EXECUTE format($sql$
+    EXECUTE pg_catalog.format($sql$
         COMMENT ON FUNCTION %1$I.uuidv4() IS
             'a random (version 4) uuid, as PostgreSQL 18''s uuidv4()';
         COMMENT ON FUNCTION %1$I.uuidv7() IS
@@ -280,6 +284,6 @@ BEGIN
             'creation time of a version 1 or 7 uuid, as PostgreSQL 18''s';
         COMMENT ON FUNCTION %1$I.uuid_extract_version(uuid) IS
             'version of an RFC 9562 uuid, as PostgreSQL 18''s';
-        $sql$, current_schema());
+        $sql$, pg_catalog.current_schema());
 END
 $$;

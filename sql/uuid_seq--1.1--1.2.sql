@@ -22,14 +22,18 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_seq_v7_bound_support(internal) IS
     'planner support: uuid_timestamptz_to_v7(ts, true) and uuid_timestamp_to_v7(ts, true) become uuid_v7_lower_bound(ts)';
 
+-- pg_catalog.format() and pg_catalog.current_schema(), qualified: the script
+-- runs as a superuser for whoever may create the extension (it is trusted),
+-- and a look-alike in the target schema could match a call better
+-- (SECURITY.md).
 DO $$
 BEGIN
-    EXECUTE format($sql$
+    EXECUTE pg_catalog.format($sql$
         ALTER FUNCTION %1$I.uuid_timestamptz_to_v7(timestamptz, bool)
             VOLATILE SUPPORT %1$I.uuid_seq_v7_bound_support;
         ALTER FUNCTION %1$I.uuid_timestamp_to_v7(timestamp, bool)
             VOLATILE SUPPORT %1$I.uuid_seq_v7_bound_support;
-    $sql$, current_schema());
+    $sql$, pg_catalog.current_schema());
 END
 $$;
 

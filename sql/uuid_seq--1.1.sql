@@ -685,6 +685,10 @@ COMMENT ON FUNCTION uuid_from_guid_bytes(bytea) IS
     'the uuid of 16 bytes in .NET Guid.ToByteArray() and SQL Server binary(16) order';
 COMMENT ON FUNCTION uuid_guid_swap(uuid) IS
     'a uuid with its first three groups byte-reversed: repairs a GUID read in the wrong byte order (its own inverse)';
+-- pg_catalog.format() and pg_catalog.current_schema(), qualified: the script
+-- runs as a superuser for whoever may create the extension (it is trusted),
+-- and a look-alike in the target schema could match a call better
+-- (SECURITY.md).
 DO $$
 DECLARE
     pair record;
@@ -694,7 +698,7 @@ BEGIN
                                       ('sqlguid', 'uuid', 'sqlguid_uuid'),
                                       ('uuid', 'sqlguid', 'uuid_sqlguid')) p(l, r, fn)
     LOOP
-        EXECUTE format($sql$
+        EXECUTE pg_catalog.format($sql$
             COMMENT ON FUNCTION %3$s_eq(%1$s, %2$s) IS 'implementation of =';
             COMMENT ON FUNCTION %3$s_ne(%1$s, %2$s) IS 'implementation of <>';
             COMMENT ON FUNCTION %3$s_lt(%1$s, %2$s) IS 'implementation of < (SQL Server order)';
@@ -712,7 +716,7 @@ BEGIN
     END LOOP;
     -- core 18's names: qualified, as pg_catalog's copies win unqualified
     -- names on 17 and 18
-    EXECUTE format($sql$
+    EXECUTE pg_catalog.format($sql$
         COMMENT ON FUNCTION %1$I.uuidv4() IS
             'a random (version 4) uuid, as PostgreSQL 18''s uuidv4()';
         COMMENT ON FUNCTION %1$I.uuidv7() IS
@@ -723,6 +727,6 @@ BEGIN
             'creation time of a version 1 or 7 uuid, as PostgreSQL 18''s';
         COMMENT ON FUNCTION %1$I.uuid_extract_version(uuid) IS
             'version of an RFC 9562 uuid, as PostgreSQL 18''s';
-        $sql$, current_schema());
+        $sql$, pg_catalog.current_schema());
 END
 $$;
