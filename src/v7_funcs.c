@@ -168,6 +168,12 @@ uuid_timestamp_to_v7(PG_FUNCTION_ARGS)
  * range scan, stays an index bound.  A timestamp argument is read as UTC, as
  * timezone('UTC', ts) reads it.  Either function is looked up in the schema
  * of the call's own function (the extension is relocatable).
+ *
+ * Both lookups name their schema: a name resolved through search_path here
+ * would reach whatever a role that can create in a schema on the planning
+ * session's path had planted there (a superuser's query then running it).
+ * These are the only names the C code looks up (SECURITY.md); keep any new
+ * lookup qualified the same way.
  */
 Datum
 uuid_seq_v7_bound_support(PG_FUNCTION_ARGS)
