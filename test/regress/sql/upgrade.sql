@@ -1,8 +1,8 @@
--- Upgrade paths: 1.0 and 1.1 (the last release with a full install script)
--- brought up to the default version by ALTER EXTENSION UPDATE must leave the
--- same catalog as a fresh install of the default version (since 1.2: 1.1's
--- script, then the upgrades).  The output names no member and no version
--- past 1.1, so a new release only adds its upgrade script.  Last in
+-- Upgrade paths: 1.0 and 1.1 brought up to the default version by ALTER
+-- EXTENSION UPDATE must leave the same catalog as a fresh install of the
+-- default version (its full install script, uuid_seq--1.3.sql and on).
+-- The output names no member and no version past 1.1, so a new release
+-- only adds its scripts.  Last in
 -- REGRESS: it drops the extension and leaves a fresh install of the default
 -- version in public.
 
@@ -105,7 +105,7 @@ FROM pg_extension JOIN pg_available_extensions ON name = extname
 WHERE extname = 'uuid_seq';
 CREATE TEMP TABLE upgraded AS SELECT * FROM uuid_seq_catalog;
 
--- from 1.1, the last release with a full install script
+-- from 1.1 (through 1.2, which has no full install script)
 DROP EXTENSION uuid_seq;
 SET client_min_messages = warning;
 CREATE EXTENSION uuid_seq VERSION '1.1';
