@@ -6,8 +6,9 @@
  * (GENERATOR_<symbol>), the name uuid_seq_state() shows, and its
  * FrontierFamily.  Whoever includes this file defines FAMILY first; the
  * GeneratorId enum, the table of families and their names are all generated
- * from it (generator.h, generator.c), as core generates its resource
- * managers from rmgrlist.h.
+ * from it (families.h, families.c), as core generates its resource
+ * managers from rmgrlist.h.  src/README §1 has each family's layout in a
+ * table that lists every line of this file.
  *
  * THE ORDER IS PERSISTENT.  A family's position is its number in the
  * frontier file ($PGDATA/uuid_seq.frontiers, src/README §12), so a file
