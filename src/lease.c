@@ -1,59 +1,14 @@
 /*
  * lease.c
- *		The lease of each shared frontier (src/README §12, §13): restored at
- *		start, extended on the hot path, renewed durably in the frontier file
- *		(uuid_seq.persist) and, with uuid_seq.wal_frontiers, logged in the
- *		WAL and replayed from it.
+ *		The lease of each shared frontier: restored at start, extended on the
+ *		hot path, renewed durably in the frontier file (uuid_seq.persist)
+ *		and, with uuid_seq.wal_frontiers, logged in the WAL and replayed
+ *		from it.
  *
- * A family's lease is a word above its frontier that no value reaches before
- * a larger lease is durable.  At start the fresh frontiers are raised to the
- * file (frontier_store.c), so a clock that went back during the downtime
- * cannot make generation repeat itself, and each lease is set to its
- * frontier: the first value above renews it.  The file is written:
- *
- * - at clean (and immediate) shutdown by the postmaster: the frontiers;
- * - while running, by a backend about to hand out a value at or above its
- *   family's lease: leases LEASE_NS of clock time above the frontiers.  The
- *   new leases are published only once the file (and, with
- *   uuid_seq.wal_frontiers, a WAL record of them) is durable, so the file
- *   always lies above every value handed out, and a postmaster that dies
- *   (kill -9, power loss) restarts above them too, even with the clock
- *   behind.  The price: one fsync per LEASE_NS of frontier progress, and
- *   after such a crash the frontier starts up to LEASE_NS ahead of the clock;
- * - in recovery, by the replay of a lease record that reaches this server's
- *   own lease: leases REPLAY_LEASE_NS above the replayed ones, so that a
- *   standby writes its file about once per REPLAY_LEASE_NS of the primary's
- *   frontier progress, not once per record.  The file must lie above every
- *   replayed lease: a restart replays only from the last restartpoint.
- *
- * A lease record's body is the frontier file's encoding, so families are
- * numbered as in the file and a record of an earlier release replays.
- * Replaying it (on a standby, or in the primary's own crash recovery) raises
- * the frontiers to the leases, so that after a promotion generation
- * continues above every value the primary handed out under a lease the
- * standby had received.
- *
- * Leases renewed in recovery (replay, hot-standby generation) cannot be
- * logged.  They are marked unlogged, and once recovery has ended the first
- * value taken from any family renews and logs them before it is handed out
- * (lease_cover), so every value a promoted server hands out lies under a
- * logged lease.
- *
- * After a backend crash the postmaster re-initialises shared memory without
- * exiting: its on_shmem_exit callback runs with the old segment still
- * mapped, so it keeps a postmaster-local copy of the frontiers and the new
- * segment starts from the maximum of that copy and the file.
- *
- * The resource manager is registered whenever the library is preloaded
- * (PostgreSQL 15 and later), whatever uuid_seq.wal_frontiers says: a server
- * that meets these records (the setting turned off after an unclean stop, an
- * archive recovery of a backup taken while it was on) replays them.  The
- * setting decides only whether leases are logged.  Before 15 there are no
- * custom resource managers and the setting cannot be turned on (guc.c).
- *
- * Locking: lease_lock serialises renewals, so the file is never written by
- * two processes at once (the postmaster writes it at exit, when no backend
- * is left); the hot path only reads the lease.
+ * What a lease is, when the file is written, the WAL records and their
+ * replay, leases renewed in recovery, the copy kept across a backend crash,
+ * and the locking: src/README §12 and §13, the one place they are
+ * explained.
  */
 #include "postgres.h"
 

@@ -3,6 +3,7 @@
  *		The lease: how far each shared frontier may advance before the
  *		frontier file (and, with uuid_seq.wal_frontiers, the WAL) holds a
  *		larger value; restored at start, renewed, logged and replayed here.
+ *		The design: src/README §12 and §13.
  */
 #ifndef UUID_SEQ_LEASE_H
 #define UUID_SEQ_LEASE_H
