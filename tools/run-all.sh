@@ -3,8 +3,10 @@
 #   1. packages with apt-get (tools/install-deps.sh), build, install
 #   2. unit tests of the pure core (no server), also under ASan+UBSan and
 #      valgrind, and a bounded libFuzzer run of its harnesses
-#   3. the README: every SQL example, in order, on a throwaway preloaded
-#      server and its outputs compared (test/readme/readme-check.sh)
+#   3. the README: src/README's map of files, family table and settings
+#      against the tree (test/readme/design-check.pl, before any server),
+#      then every SQL example, in order, on a throwaway preloaded server and
+#      its outputs compared (test/readme/readme-check.sh)
 #   4. the version matrix (test/matrix/matrix.sh): for every PostgreSQL major from
 #      13 to 19 (15 is this machine's, the others come from Debian chroots
 #      and vendored sources), a build without warnings, pg_regress +
