@@ -11,7 +11,7 @@
 #      must travel; a clean stop writes the frontier file;
 #   3. two copies of it are upgraded, each into a fresh new cluster
 #      preloading uuid_seq: `pg_upgrade --check` must be clean, then
-#        copy mode, and the README's file runbook: the old data directory's
+#        copy mode, and docs/operations.md's file runbook: the old data directory's
 #          uuid_seq.frontiers copied into the new one before its first start;
 #        --link mode, and the statement runbook: upgrade_raise.sql, one
 #          uuid_seq_raise_frontier() per key column, before anything generates;

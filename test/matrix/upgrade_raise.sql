@@ -1,4 +1,4 @@
--- test/matrix/upgrade_raise.sql: the README's runbook after pg_upgrade (as
+-- test/matrix/upgrade_raise.sql: docs/operations.md's runbook after pg_upgrade (as
 -- after a restore): one uuid_seq_raise_frontier(family, greatest key) per
 -- key column of upgrade_fixture.sql, the greatest in the family's own order
 -- (SQL Server order for the 'sqlserver' COMBs).  Run by a superuser on the

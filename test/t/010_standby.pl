@@ -6,7 +6,8 @@
 # uuid_seq.wal_frontiers = on (PostgreSQL 15 and later) the leases reach the
 # standby through the WAL and every value after the promotion lies above
 # every value before it, for every family; without it, the promoted standby
-# starts from its own clock, ten minutes below (the limit the README states).
+# starts from its own clock, ten minutes below (the limit docs/guarantees.md
+# states).
 # A standby with the setting off still replays the records it meets.
 # Before 15 the setting cannot be turned on: the server refuses to start.
 use strict;

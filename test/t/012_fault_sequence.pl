@@ -50,7 +50,7 @@
 # - The cascading standby is asynchronous.  Promoted while behind, it would
 #   lack the latest rows, and values handed out under leases it never
 #   received could be handed out again without the audit seeing it (the
-#   README's stated limit: the replay lag plus one lease).  Any row it does
+#   limit docs/guarantees.md states: the replay lag plus one lease).  Any row it does
 #   have was committed after the lease that covers its value, so the audit
 #   would still be correct for it; but so that no row is lost and every
 #   value handed out is audited, the test waits until the cascade has

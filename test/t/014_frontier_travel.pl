@@ -1,4 +1,4 @@
-# Frontiers that travel with the data: the README's two runbooks, each
+# Frontiers that travel with the data: docs/operations.md's two runbooks, each
 # tested with the old server's frontiers ten minutes ahead of the clock, so
 # that without the runbook's step the new server's values fall below the old
 # keys (checked first, then the step):
