@@ -2,7 +2,8 @@
 # run): where each PostgreSQL major comes from, the cache directory and its
 # entries (key, lock, completeness stamp), messages and failures.
 #
-# Where each major comes from (no download but Debian's package archive):
+# Where each major comes from (no download but Debian's package archive, at
+# the mirror this machine's apt uses: matrix_debian_mirror):
 #   13  Debian bullseye's postgresql-13 in a chroot
 #   14  ../shared/vendor/postgresql-14beta2.tar.xz, built on the host
 #   15  the host (Debian 12), as tools/run-all.sh's own steps use it
@@ -24,8 +25,89 @@
 
 matrix_all_majors=(13 14 15 16 17 18 19)
 matrix_cache=${UUID_SEQ_MATRIX_CACHE:-/var/cache/uuid_seq-matrix}
-matrix_mirror=http://deb.debian.org/debian
 matrix_stamp=.uuid_seq-matrix-complete
+
+# matrix_apt_mirrors CODENAME FILE...: the URIs of the Debian archive that
+# the apt source files FILE... name, in order, one a line: those of "deb"
+# entries (one-line .list format or deb822 .sources stanzas, "Enabled: no"
+# skipped) with a suite of Debian's own (CODENAME, one of the release
+# names, stable/testing/unstable/...: not -security, -updates or a third
+# party's suite) and a component "main", over http, https or file.
+matrix_apt_mirrors()
+{
+	local codename=$1
+	shift
+	awk -v codename="$codename" '
+		function debian_suite(s) {
+			return s == codename || s ~ /^(bullseye|bookworm|trixie|forky|duke|sid|oldoldstable|oldstable|stable|testing|unstable|experimental)$/
+		}
+		function consider(types, uris, suites, comps,   nt, t, ns, su, nc, co, nu, ur, i, j, ok) {
+			nt = split(types, t, /[ \t]+/); ok = 0
+			for (i = 1; i <= nt; i++) if (t[i] == "deb") ok = 1
+			if (!ok) return
+			nc = split(comps, co, /[ \t]+/); ok = 0
+			for (i = 1; i <= nc; i++) if (co[i] == "main") ok = 1
+			if (!ok) return
+			ns = split(suites, su, /[ \t]+/); ok = 0
+			for (i = 1; i <= ns; i++) if (debian_suite(su[i])) ok = 1
+			if (!ok) return
+			nu = split(uris, ur, /[ \t]+/)
+			for (i = 1; i <= nu; i++) if (ur[i] ~ /^(https?|file):/) print ur[i]
+		}
+		function flush() {
+			if (enabled !~ /^(no|false|off)$/) consider(f["types"], f["uris"], f["suites"], f["components"])
+			delete f; enabled = ""; field = ""
+		}
+		FNR == 1 { if (deb822) flush(); deb822 = FILENAME ~ /\.sources$/ }
+		deb822 {
+			if ($0 ~ /^[ \t]*$/) { flush(); next }
+			if ($0 ~ /^#/) next
+			if ($0 ~ /^[ \t]/) { if (field != "") f[field] = f[field] " " $0; next }
+			field = tolower($0); sub(/:.*/, "", field)
+			value = $0; sub(/^[^:]*:[ \t]*/, "", value)
+			if (field == "enabled") enabled = tolower(value)
+			else f[field] = value
+			next
+		}
+		{
+			line = $0; sub(/#.*/, "", line)
+			gsub(/\[[^]]*\]/, "", line)
+			n = split(line, w, /[ \t]+/)
+			k = 0; for (i = 1; i <= n; i++) if (w[i] != "") x[++k] = w[i]
+			if (k < 4) next
+			comps = x[4]; for (i = 5; i <= k; i++) comps = comps " " x[i]
+			consider(x[1], x[2], x[3], comps)
+		}
+		END { if (deb822) flush() }
+	' "$@"
+}
+
+# matrix_debian_mirror: the Debian mirror the chroots are made from, without
+# a trailing slash (so one mirror gives one cache key however it is
+# written): $UUID_SEQ_DEBIAN_MIRROR when set, else the first Debian archive
+# in this machine's apt sources (/etc/apt/sources.list, then
+# /etc/apt/sources.list.d/*.list and *.sources in apt's order), else
+# http://deb.debian.org/debian.
+matrix_debian_mirror()
+{
+	local mirror=${UUID_SEQ_DEBIAN_MIRROR:-} codename='' files=() f
+	if [[ -z $mirror ]]; then
+		[[ ! -r /etc/os-release ]] || codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+		[[ ! -r /etc/apt/sources.list ]] || files+=(/etc/apt/sources.list)
+		for f in /etc/apt/sources.list.d/*; do
+			if [[ -r $f && ( $f == *.list || $f == *.sources ) ]]; then
+				files+=("$f")
+			fi
+		done
+		if ((${#files[@]})); then
+			mirror=$(matrix_apt_mirrors "$codename" "${files[@]}" | sed -n 1p) || mirror=
+		fi
+	fi
+	mirror=${mirror:-http://deb.debian.org/debian}
+	printf '%s\n' "${mirror%/}"
+}
+
+matrix_mirror=$(matrix_debian_mirror)
 
 # matrix_origin MAJOR: how MAJOR is provided: chroot, source or host.
 matrix_origin()
