@@ -2,20 +2,21 @@
 # test/clients/run.sh [-h HOST] [-p PORT] [-U USER] [CLIENT...]: real client
 # libraries against a server with uuid_seq installed (preloaded, for the
 # cluster-wide order the tests read back): psycopg3, psycopg2, sqlalchemy
-# (Debian's python3-psycopg, python3-psycopg2, python3-sqlalchemy);
-# all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
+# (Debian's python3-psycopg, python3-psycopg2, python3-sqlalchemy), node-postgres
+# and knex (npm, the versions of node/package-lock.json, installed with
+# `npm ci`); all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
 # with the tables of schema.sql, and fails on any value that changes on its
 # way through the client (test/clients/*/: the keys of every family generated
 # by their DEFAULT, read back and compared with the server's id::text, sent
 # back as parameters, in arrays, COPY and ORDER BY).
 # The server: HOST, PORT, USER, or the libpq environment (PGHOST, PGPORT,
 # PGUSER, PGPASSWORD).  Nothing is written into the checkout: the tests run
-# from a copy in a temporary directory.
+# from a copy in a temporary directory (node_modules too).
 # Prints one line per client, then a summary; exits 1 if any client failed
 # (its output shown, its database kept).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-all=(psycopg3 psycopg2 sqlalchemy)
+all=(psycopg3 psycopg2 sqlalchemy node-postgres knex)
 python=${PYTHON:-/usr/bin/python3} # Debian's python3 and its packages
 
 usage() {
@@ -42,6 +43,7 @@ unset PGDATABASE PGOPTIONS PGSERVICE
 work=$(mktemp -d /tmp/uuid_seq_clients.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cp -a "$here/." "$work/"
+rm -rf "$work/node/node_modules"
 
 # the tests read back creation order across connections: the cluster-wide
 # frontiers of a server preloading uuid_seq (SHOW needs a superuser or
@@ -52,9 +54,27 @@ if preload=$(psql -X -At -d postgres -c "SHOW shared_preload_libraries" 2>/dev/n
 	exit 1
 fi
 
+wants() { [[ " ${clients[*]} " == *" $1 "* ]]; }
+
+# Node: node-postgres and knex at the lock file's versions
+if wants node-postgres || wants knex; then
+	node_major=$(node --version | sed 's/^v\([0-9]*\).*/\1/')
+	if [[ $node_major -lt 16 ]]; then
+		echo "clients: node $(node --version) is too old (knex needs 16)" >&2
+		exit 1
+	fi
+	(cd "$work/node" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error >"$work/npm.log" 2>&1) || {
+		cat "$work/npm.log" >&2
+		echo "clients: npm ci failed" >&2
+		exit 1
+	}
+fi
+
 run_client() {
 	case $1 in
 	psycopg3 | psycopg2 | sqlalchemy) "$python" -W error "$work/python/$1_test.py" ;;
+	node-postgres) node "$work/node/pg_test.js" ;;
+	knex) node "$work/node/knex_test.js" ;;
 	esac
 }
 
