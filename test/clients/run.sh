@@ -4,20 +4,23 @@
 # cluster-wide order the tests read back): psycopg3, psycopg2, sqlalchemy
 # (Debian's python3-psycopg, python3-psycopg2, python3-sqlalchemy), node-postgres
 # and knex (npm, the versions of node/package-lock.json, installed with
-# `npm ci`); all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
+# `npm ci`), jdbc (Debian's libpostgresql-jdbc-java, compiled with javac);
+# all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
 # with the tables of schema.sql, and fails on any value that changes on its
 # way through the client (test/clients/*/: the keys of every family generated
 # by their DEFAULT, read back and compared with the server's id::text, sent
 # back as parameters, in arrays, COPY and ORDER BY).
 # The server: HOST, PORT, USER, or the libpq environment (PGHOST, PGPORT,
-# PGUSER, PGPASSWORD).  Nothing is written into the checkout: the tests run
-# from a copy in a temporary directory (node_modules too).
+# PGUSER, PGPASSWORD); JDBC needs TCP (a host name, not a socket directory).
+# Nothing is written into the checkout: the tests run from a copy in a
+# temporary directory (node_modules, compiled classes).
 # Prints one line per client, then a summary; exits 1 if any client failed
 # (its output shown, its database kept).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-all=(psycopg3 psycopg2 sqlalchemy node-postgres knex)
+all=(psycopg3 psycopg2 sqlalchemy node-postgres knex jdbc)
 python=${PYTHON:-/usr/bin/python3} # Debian's python3 and its packages
+jar=${PGJDBC_JAR:-/usr/share/java/postgresql.jar}
 
 usage() {
 	echo "usage: bash test/clients/run.sh [-h HOST] [-p PORT] [-U USER] [CLIENT...] (clients: ${all[*]})" >&2
@@ -69,12 +72,18 @@ if wants node-postgres || wants knex; then
 		exit 1
 	}
 fi
+# JDBC: compiled against Debian's driver
+if wants jdbc; then
+	mkdir "$work/java/classes"
+	javac -Xlint:all -Werror -cp "$jar" -d "$work/java/classes" "$work/java/JdbcTest.java"
+fi
 
 run_client() {
 	case $1 in
 	psycopg3 | psycopg2 | sqlalchemy) "$python" -W error "$work/python/$1_test.py" ;;
 	node-postgres) node "$work/node/pg_test.js" ;;
 	knex) node "$work/node/knex_test.js" ;;
+	jdbc) java -cp "$work/java/classes:$jar" JdbcTest ;;
 	esac
 }
 
