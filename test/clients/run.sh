@@ -9,7 +9,9 @@
 # with the tables of schema.sql, and fails on any value that changes on its
 # way through the client (test/clients/*/: the keys of every family generated
 # by their DEFAULT, read back and compared with the server's id::text, sent
-# back as parameters, in arrays, COPY and ORDER BY).
+# back as parameters, in arrays, COPY and ORDER BY).  First,
+# recipes-check.py checks that the code blocks of docs/clients.md are code
+# these tests run.
 # The server: HOST, PORT, USER, or the libpq environment (PGHOST, PGPORT,
 # PGUSER, PGPASSWORD); JDBC needs TCP (a host name, not a socket directory).
 # Nothing is written into the checkout: the tests run from a copy in a
@@ -18,6 +20,7 @@
 # (its output shown, its database kept).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
 all=(psycopg3 psycopg2 sqlalchemy node-postgres knex jdbc)
 python=${PYTHON:-/usr/bin/python3} # Debian's python3 and its packages
 jar=${PGJDBC_JAR:-/usr/share/java/postgresql.jar}
@@ -47,6 +50,8 @@ work=$(mktemp -d /tmp/uuid_seq_clients.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cp -a "$here/." "$work/"
 rm -rf "$work/node/node_modules"
+
+(cd "$top" && "$python" test/clients/recipes-check.py docs/clients.md test/clients)
 
 # the tests read back creation order across connections: the cluster-wide
 # frontiers of a server preloading uuid_seq (SHOW needs a superuser or
