@@ -7,7 +7,9 @@
 # build needs, and for building Citus against the server's headers
 # (test/citus/build.sh) the lz4, zstd and GSSAPI headers, and debhelper with
 # its pgxs addon (postgresql-server-dev-all) for the Debian package of 15
-# (test/package/deb-check.sh).
+# (test/package/deb-check.sh), and the client libraries test/clients/ runs:
+# psycopg 3, psycopg2, SQLAlchemy, pgjdbc and a JDK, and Node.js with npm
+# unless a node is already there (CI's is Node 20, NodeSource's package).
 # Set UUID_SEQ_SKIP_APT=1 to skip (packages already there, or not root).
 set -euo pipefail
 [[ -n "${UUID_SEQ_SKIP_APT:-}" ]] && exit 0
@@ -22,4 +24,9 @@ apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends \
 	postgresql-15 postgresql-server-dev-15 postgresql-contrib \
 	libipc-run-perl clang libclang-rt-14-dev valgrind strace \
 	debootstrap debian-archive-keyring gpgv xz-utils bison flex zlib1g-dev \
-	liblz4-dev libzstd-dev libkrb5-dev >/dev/null
+	liblz4-dev libzstd-dev libkrb5-dev \
+	python3-psycopg python3-psycopg2 python3-sqlalchemy \
+	libpostgresql-jdbc-java default-jdk-headless >/dev/null
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+	apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends nodejs npm >/dev/null
+fi

@@ -7,7 +7,11 @@
 #      against the tree (test/readme/design-check.pl, before any server),
 #      then every SQL example, in order, on a throwaway preloaded server and
 #      its outputs compared (test/readme/readme-check.sh)
-#   4. the version matrix (test/matrix/matrix.sh): for every PostgreSQL major from
+#   4. client libraries (test/clients/run.sh): psycopg 3, psycopg2,
+#      SQLAlchemy, node-postgres, knex (npm ci from the lock file) and JDBC
+#      against a throwaway PostgreSQL 15 preloading uuid_seq, every kind of
+#      key through each of them, the recipes of docs/clients.md
+#   5. the version matrix (test/matrix/matrix.sh): for every PostgreSQL major from
 #      13 to 19 (15 is this machine's, the others come from Debian chroots
 #      and vendored sources), a build without warnings, pg_regress +
 #      isolation against a throwaway server preloading uuid_seq, and every
@@ -17,14 +21,14 @@
 #      and installed (test/package/deb-check.sh; kept in matrix_log/debs/)
 #      for that suite to test, 15's autopkgtest too; a summary table at
 #      the end
-#   5. Citus: build it (cached, test/citus/build.sh) and run its TAP test
+#   6. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor
-#   6. the PGXN zip (test/package/pgxn-check.sh: make dist, META.json)
-# (The Debian packages are built and tested in step 4, each major's in its
+#   7. the PGXN zip (test/package/pgxn-check.sh: make dist, META.json)
+# (The Debian packages are built and tested in step 5, each major's in its
 # own root; test/package/deb-check.sh alone does 15's on this machine.)
 # Servers refuse to run as root, so they run as the postgres user on a copy
-# of the tree it owns.  Not as root, step 4 runs on this machine's server
+# of the tree it owns.  Not as root, step 5 runs on this machine's server
 # only (pg_regress, isolation, TAP).
 # As root, the suite runs on the checkout as postgres cannot reach it (a
 # clone in /root): bind-mounted under a fresh mktemp -d of mode 0700, in a
@@ -64,6 +68,11 @@ make -s -j"$(nproc)" fuzz FUZZ_SECONDS="$FUZZ_SECONDS"
 
 step "README examples (test/readme/readme-check.sh)"
 bash test/readme/readme-check.sh
+
+step "client libraries (test/clients/run.sh)"
+# pg_virtualenv runs the server as postgres (as root) on a cluster of its
+# own; the clients run as the caller, from a copy of test/clients/
+pg_virtualenv -v 15 -t -o shared_preload_libraries=uuid_seq bash test/clients/run.sh
 
 step "version matrix: PostgreSQL 13 to 19"
 if [[ $(id -u) -eq 0 ]]; then

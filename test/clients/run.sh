@@ -14,8 +14,9 @@
 # these tests run.
 # The server: HOST, PORT, USER, or the libpq environment (PGHOST, PGPORT,
 # PGUSER, PGPASSWORD); JDBC needs TCP (a host name, not a socket directory).
-# Nothing is written into the checkout: the tests run from a copy in a
-# temporary directory (node_modules, compiled classes).
+# tools/run-all.sh runs it under pg_virtualenv (a throwaway PostgreSQL 15
+# preloading uuid_seq).  Nothing is written into the checkout: the tests run
+# from a copy in a temporary directory (node_modules, compiled classes).
 # Prints one line per client, then a summary; exits 1 if any client failed
 # (its output shown, its database kept).
 set -euo pipefail
