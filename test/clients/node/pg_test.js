@@ -19,6 +19,15 @@ async function registerSqlguid(client) {
   client.setTypeParser(rows[0].array_oid, pg.types.getTypeParser(2951)) // as uuid[]
 }
 
+// A pg.Pool's 'connect' event does not wait for a promise: look the OIDs up
+// once and register the parsers for the whole process (pg.types)
+async function registerSqlguidForPool(pool) {
+  const { rows } = await pool.query(
+    "SELECT 'sqlguid'::regtype::oid AS oid, 'sqlguid[]'::regtype::oid AS array_oid")
+  pg.types.setTypeParser(rows[0].oid, pg.types.getTypeParser(2950)) // as uuid
+  pg.types.setTypeParser(rows[0].array_oid, pg.types.getTypeParser(2951)) // as uuid[]
+}
+
 // bigint as BigInt instead of pg's default string; never as a Number
 const parseInt8Array = pg.types.getTypeParser(1016) // bigint[]: strings
 function useBigInt(client) {
@@ -175,6 +184,22 @@ async function checkPitfalls(client) {
   c.true(r.rows[0].u !== UUIDS.string, 'pitfall: binary: true garbles a uuid')
 }
 
+// a pg.Pool of two connections, the parsers registered for the process
+async function checkPool() {
+  const pool = new pg.Pool({ max: 2 })
+  await registerSqlguidForPool(pool)
+  const sql = 'SELECT array_agg(id ORDER BY id) AS ids, array_agg(id::text ORDER BY id) AS texts FROM k_sqlguid'
+  // two queries at once: on both connections
+  const results = await Promise.all([pool.query(sql), pool.query(sql)])
+  for (const r of results) {
+    const { ids, texts } = r.rows[0]
+    c.true(Array.isArray(ids) && ids.length > 0, 'pg.Pool: sqlguid[] parsed into an array')
+    c.eq(ids, texts, 'pg.Pool: sqlguid[] elements read back')
+  }
+  c.eq(pool.totalCount, 2, 'pg.Pool: two connections')
+  await pool.end()
+}
+
 async function main() {
   const strings = new pg.Client()
   await strings.connect()
@@ -192,6 +217,7 @@ async function main() {
   await checkCopy(strings)
   await checkJson(strings)
   await checkPitfalls(strings)
+  await checkPool()
   await strings.end()
   await bigints.end()
   c.done(require('pg/package.json').version)
