@@ -13,6 +13,7 @@ OBJS = \
 	src/core/frontier_file.o \
 	src/core/guid_bytes.o \
 	src/core/id64.o \
+	src/core/raise_plan.o \
 	src/core/rfc9562.o \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \

@@ -141,6 +141,7 @@ main(void)
 	test_typeid();
 	test_guid_bytes();
 	test_id64();
+	test_raise_plan();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -57,5 +57,6 @@ extern void test_sqlserver_order(void);
 extern void test_typeid(void);
 extern void test_guid_bytes(void);
 extern void test_id64(void);
+extern void test_raise_plan(void);
 
 #endif							/* UUID_SEQ_UNIT_H */

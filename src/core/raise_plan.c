@@ -1,0 +1,138 @@
+/*
+ * raise_plan.c
+ *		The generators a key column's default can call, and the arithmetic
+ *		of raising a frontier above a column's values (see raise_plan.h).
+ *
+ * Pure C (no PostgreSQL headers).  Every product and sum that could leave
+ * int64 is checked with the compiler's overflow builtins.
+ */
+#include <string.h>
+
+#include "comb.h"
+#include "id64.h"
+#include "raise_plan.h"
+#include "rfc9562.h"
+#include "ulid.h"
+
+#define US_PER_HOUR			INT64_C(3600000000)
+#define US_PER_DAY			(24 * US_PER_HOUR)
+#define US_PER_MS			INT64_C(1000)
+/* the widest change of UTC offset a day can bring: -12:00 to +14:00 */
+#define OFFSET_CHANGE_MAX	(26 * US_PER_HOUR)
+
+/*
+ * Every C function that takes a frontier step.  The SQL names may be
+ * anything (the extension is relocatable, and core 18's uuidv7() has an
+ * SQL name of its own); the C symbols are the module's.
+ */
+static const RaiseGenerator generators[] = {
+	{"uuid_generate_v7", &uuidv7_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
+	{"uuid_seq_uuidv7", &uuidv7_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
+	{"uuid_seq_uuidv7_shift", &uuidv7_family, RAISE_VALUE_UUID, RAISE_ARGS_SHIFT},
+	{"typeid_generate", &uuidv7_family, RAISE_VALUE_TYPEID, RAISE_ARGS_PREFIX},
+	{"ulid_generate", &ulid_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
+	{"ulid_generate_xact", &ulid_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
+	{"comb_new", &comb_families[COMB_SQLSERVER_UNIX_MS].frontier, RAISE_VALUE_UUID,
+	RAISE_ARGS_NONE},
+	{"comb_new_layout", NULL, RAISE_VALUE_UUID, RAISE_ARGS_COMB},
+	{"tsid_generate", &tsid_family, RAISE_VALUE_BIGINT, RAISE_ARGS_NONE},
+	{"snowflake_generate", &snowflake_family, RAISE_VALUE_BIGINT, RAISE_ARGS_EPOCH},
+};
+
+const RaiseGenerator *
+raise_generator_of_symbol(const char *symbol, size_t len)
+{
+	for (size_t i = 0; i < sizeof(generators) / sizeof(generators[0]); i++)
+		if (strlen(generators[i].symbol) == len &&
+			memcmp(generators[i].symbol, symbol, len) == 0)
+			return &generators[i];
+	return NULL;
+}
+
+bool
+raise_cover_word(const FrontierFamily *family, uint64_t tick, uint64_t *word)
+{
+	uint64_t	last;
+
+	if (tick > family->max_word >> family->counter_bits)
+		return false;
+	last = tick << family->counter_bits | frontier_counter_mask(family);
+	if (last >= family->max_word)
+		return false;
+	*word = last;
+	return true;
+}
+
+/* *total += count * unit; false on overflow */
+static bool
+add_units(int64_t *total, int64_t count, int64_t unit)
+{
+	int64_t		part;
+
+	return !__builtin_mul_overflow(count, unit, &part) &&
+		!__builtin_add_overflow(*total, part, total);
+}
+
+bool
+raise_shift_floor_us(int32_t months, int32_t days, int64_t time_us, int64_t *floor_us)
+{
+	int64_t		total = time_us;
+
+	/* a month is 28 days at least, and 31 at most (going back) */
+	if (!add_units(&total, months, (months > 0 ? 28 : 31) * US_PER_DAY) ||
+		!add_units(&total, days, US_PER_DAY))
+		return false;
+	/*
+	 * Calendar steps keep the local time: the UTC offsets at the two ends
+	 * differ by at most OFFSET_CHANGE_MAX, however many changes lie between
+	 */
+	if ((months != 0 || days != 0) &&
+		__builtin_sub_overflow(total, OFFSET_CHANGE_MAX, &total))
+		return false;
+	if (total > RAISE_SHIFT_MAX_US || total < -RAISE_SHIFT_MAX_US)
+		return false;
+	*floor_us = total;
+	return true;
+}
+
+uint64_t
+raise_v7_unshift_tick(uint64_t tick, int64_t floor_us)
+{
+	int64_t		end_us;
+	int64_t		base_ms;
+
+	/*
+	 * The value lies before the end of its millisecond, (tick + 1) ms; its
+	 * step lies at least floor_us before the value.  (tick < 2^48 and
+	 * |floor_us| <= 2^60: no overflow.)
+	 */
+	if (tick > UNIX_MS48_MAX)
+		tick = UNIX_MS48_MAX;
+	end_us = ((int64_t) tick + 1) * US_PER_MS - 1 - floor_us;
+	if (end_us < 0)
+		return 0;
+	base_ms = end_us / US_PER_MS;
+	return (uint64_t) base_ms;
+}
+
+size_t
+raise_typeid_bounds(const char *prefix, size_t len,
+					char lo[RAISE_TYPEID_BOUND_MAX], char hi[RAISE_TYPEID_BOUND_MAX])
+{
+	size_t		n = 0;
+
+	if (len > TYPEID_PREFIX_MAX)
+		len = TYPEID_PREFIX_MAX;
+	memcpy(lo, prefix, len);
+	memcpy(hi, prefix, len);
+	n = len;
+	if (len > 0)
+	{
+		lo[n] = hi[n] = '_';
+		n++;
+	}
+	/* a suffix's first character is '0' to '7' (128 of its 130 bits) */
+	lo[n] = '0';
+	hi[n] = '8';
+	return n + 1;
+}

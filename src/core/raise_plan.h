@@ -1,0 +1,97 @@
+/*
+ * raise_plan.h
+ *		What uuid_seq_raise_frontiers() needs to know about a key column
+ *		whose DEFAULT calls a generator (src/README §12, "Frontiers that
+ *		travel"): which generators there are and what their arguments
+ *		decide, which frontier word covers a value, how far back a
+ *		uuidv7(shift) value's own step can lie, and where a TypeID prefix's
+ *		values lie in byte order.
+ *
+ * Pure C (no PostgreSQL headers).  The glue (raise_frontiers.c) finds the
+ * calls in the catalog, reads the columns and raises the frontiers; every
+ * decision that needs no server is here, unit-tested.
+ */
+#ifndef UUID_SEQ_RAISE_PLAN_H
+#define UUID_SEQ_RAISE_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "frontier.h"
+#include "typeid.h"
+
+/* What a generator's values are, as a column stores them. */
+typedef enum RaiseValueKind
+{
+	RAISE_VALUE_UUID,			/* a uuid (in a uuid or sqlguid column) */
+	RAISE_VALUE_BIGINT,			/* an 8-byte id */
+	RAISE_VALUE_TYPEID			/* TypeID text of a UUIDv7 */
+} RaiseValueKind;
+
+/* What a generator's arguments decide. */
+typedef enum RaiseArgs
+{
+	RAISE_ARGS_NONE,			/* nothing (or nothing the frontier needs) */
+	RAISE_ARGS_COMB,			/* layout, strategy: the family */
+	RAISE_ARGS_EPOCH,			/* a Snowflake epoch: how ids read */
+	RAISE_ARGS_SHIFT,			/* uuidv7(shift): added to the output only */
+	RAISE_ARGS_PREFIX			/* a TypeID prefix: which texts are its own */
+} RaiseArgs;
+
+/* A generator function, known by its C symbol (pg_proc.prosrc). */
+typedef struct RaiseGenerator
+{
+	const char *symbol;
+	const FrontierFamily *family;	/* NULL: the arguments name it */
+	RaiseValueKind kind;
+	RaiseArgs	args;
+} RaiseGenerator;
+
+/*
+ * The generator whose C function is `symbol` (len bytes, not
+ * NUL-terminated), or NULL for a function that takes no frontier step
+ * (explicit times, conversions, uuidv4()).
+ */
+extern const RaiseGenerator *raise_generator_of_symbol(const char *symbol, size_t len);
+
+/*
+ * The frontier word after which every value of `family` lies in a later
+ * tick than `tick`: the tick's last word.  False when there is none (the
+ * family's last tick, or beyond).
+ */
+extern bool raise_cover_word(const FrontierFamily *family, uint64_t tick, uint64_t *word);
+
+/*
+ * The least number of microseconds that timestamptz + interval (months,
+ * days, time_us) adds to any instant in any time zone: a month adds 28 to
+ * 31 days, a day 24 hours give or take a change of UTC offset (at most 26
+ * hours, from -12:00 to +14:00).  False when the count leaves int64 or
+ * lies beyond RAISE_SHIFT_MAX_US either way (uuidv7(shift) refuses such
+ * shifts, so such a default never made a value).
+ */
+#define RAISE_SHIFT_MAX_US	(INT64_C(1) << 60)
+extern bool raise_shift_floor_us(int32_t months, int32_t days, int64_t time_us,
+								 int64_t *floor_us);
+
+/*
+ * The last v7 tick (Unix ms) whose step, shifted by at least floor_us,
+ * can have given a value of tick `tick`: uuidv7(shift) adds the shift to
+ * its output only, so its frontier lies that far from its values.  Clamped
+ * at 0 (a step before 1970 is below every frontier).
+ */
+extern uint64_t raise_v7_unshift_tick(uint64_t tick, int64_t floor_us);
+
+/*
+ * Byte-order bounds [lo, hi) of every TypeID of `prefix` (its 26-character
+ * suffix starts with '0' to '7'): lo = prefix "_0", hi = prefix "_8" (for
+ * the empty prefix, "0" and "8").  Each has room for TYPEID_PREFIX_MAX + 2
+ * bytes; returns their length (the two are the same length).  In that
+ * range, byte order is the order of the uuids the suffixes encode.
+ */
+#define RAISE_TYPEID_BOUND_MAX (TYPEID_PREFIX_MAX + 2)
+extern size_t raise_typeid_bounds(const char *prefix, size_t len,
+								  char lo[RAISE_TYPEID_BOUND_MAX],
+								  char hi[RAISE_TYPEID_BOUND_MAX]);
+
+#endif							/* UUID_SEQ_RAISE_PLAN_H */
