@@ -20,6 +20,7 @@
 #include "utils/uuid.h"
 
 #include "compat.h"
+#include "core/raise_plan.h"
 #include "id64_funcs.h"
 #include "lease.h"
 #include "quote.h"
@@ -78,8 +79,7 @@ raise_past_tick(GeneratorId id, uint64 tick, const char *shown)
 	const FrontierFamily *family = generator_families[id];
 	uint64		word;
 
-	word = tick << family->counter_bits | frontier_counter_mask(family);
-	if (word >= family->max_word)
+	if (!raise_cover_word(family, tick, &word))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("no %s value can lie above %s", family->name, shown),
@@ -90,7 +90,7 @@ raise_past_tick(GeneratorId id, uint64 tick, const char *shown)
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uuid_seq_raise_frontier() needs the shared frontiers"),
 				 errhint("Add uuid_seq to shared_preload_libraries and restart the server.")));
-	return lease_raise_frontier(uuid_seq_shared, id, word);
+	return lease_raise_frontier(uuid_seq_shared, id, word, NULL);
 }
 
 Datum

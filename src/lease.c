@@ -157,12 +157,16 @@ raise_word(pg_atomic_uint64 *word, uint64 value)
 }
 
 bool
-lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word)
+lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word, uint64 *before)
 {
+	uint64		found;
 	bool		raised;
 
 	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
-	raised = word > pg_atomic_read_u64(&shared->frontier[id].word);
+	found = pg_atomic_read_u64(&shared->frontier[id].word);
+	if (before != NULL)
+		*before = found;
+	raised = word > found;
 	if (raised)
 	{
 		if (uuid_seq_persist)

@@ -44,8 +44,10 @@ extern void lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word);
  * Raise family id's frontier to at least word, after a lease above it is
  * durable (the file, and the WAL with uuid_seq.wal_frontiers): every later
  * value of the family lies above.  False when the frontier already was.
+ * With `before`, also the frontier the raise found.
  */
-extern bool lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word);
+extern bool lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word,
+								 uint64 *before);
 
 /*
  * The hot path: word, just taken from family id, is covered on return.
