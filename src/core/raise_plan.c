@@ -12,6 +12,7 @@
 #include "id64.h"
 #include "raise_plan.h"
 #include "rfc9562.h"
+#include "sqlserver_order.h"
 #include "ulid.h"
 
 #define US_PER_HOUR			INT64_C(3600000000)
@@ -60,6 +61,95 @@ raise_cover_word(const FrontierFamily *family, uint64_t tick, uint64_t *word)
 	if (last >= family->max_word)
 		return false;
 	*word = last;
+	return true;
+}
+
+/* Whether family is one of the COMB families in SQL Server order. */
+static bool
+in_sqlserver_order(const FrontierFamily *family)
+{
+	for (int kind = 0; kind < COMB_KIND_COUNT; kind++)
+		if (family == &comb_families[kind].frontier)
+			return comb_families[kind].layout == COMB_LAYOUT_SQLSERVER;
+	return false;
+}
+
+/*
+ * An 8-byte id: time | node | counter in 22 bits, the node field's width
+ * (TSID: node_bits; Snowflake: always 10) and the server's node id decide.
+ */
+static bool
+id64_value_word(const FrontierFamily *family, uint64_t tick, int64_t id,
+				unsigned node_bits, uint32_t node_id, uint64_t *word)
+{
+	unsigned	counter_bits = family == &tsid_family ?
+		ID64_TIME_SHIFT - node_bits : SNOWFLAKE_COUNTER_BITS;
+	unsigned	field_bits = ID64_TIME_SHIFT - counter_bits;
+	uint64_t	low = (uint64_t) id & ((UINT64_C(1) << ID64_TIME_SHIFT) - 1);
+	uint64_t	node = low >> counter_bits;
+	uint64_t	counter = low & ((UINT64_C(1) << counter_bits) - 1);
+	uint64_t	first;
+
+	if (tick > family->max_word >> family->counter_bits)
+		return false;
+	first = tick << family->counter_bits;
+	/* a node id the field cannot hold takes no value: the safe word */
+	if (node_id >= (UINT64_C(1) << field_bits) || node > node_id)
+		return raise_cover_word(family, tick, word);
+	if (node < node_id)
+	{
+		/* every value of this tick from this node lies above */
+		*word = first > 0 ? first - 1 : 0;
+		return true;
+	}
+	*word = first | counter;
+	return *word < family->max_word;
+}
+
+bool
+raise_value_word(const FrontierFamily *family, uint64_t tick, const uint8_t value[16],
+				 unsigned node_bits, uint32_t node_id, uint64_t *word)
+{
+	bool		sqlserver = in_sqlserver_order(family);
+	uint64_t	lo,
+				hi;
+	uint8_t		next[16];
+
+	if (family == &tsid_family || family == &snowflake_family)
+		return id64_value_word(family, tick, id64_get(value), node_bits, node_id, word);
+	if (tick > family->max_word >> family->counter_bits)
+		return false;
+
+	/*
+	 * The least word c of the tick's words, and the one before them, whose
+	 * next word's smallest value (every random bit zero) on this server
+	 * lies above the value: every value of a word above c does, words
+	 * ordering as values do.  The tick's last word always covers it.
+	 */
+	lo = tick << family->counter_bits;
+	hi = lo | frontier_counter_mask(family);
+	if (lo > 0)
+	{
+		family->encode(family, lo, 0, node_bits, node_id, next);
+		if ((sqlserver ? sqlserver_cmp(next, value) : memcmp(next, value, 16)) > 0)
+		{
+			*word = lo - 1;
+			return true;
+		}
+	}
+	while (lo < hi)
+	{
+		uint64_t	mid = lo + (hi - lo) / 2;
+
+		family->encode(family, mid + 1, 0, node_bits, node_id, next);
+		if ((sqlserver ? sqlserver_cmp(next, value) : memcmp(next, value, 16)) > 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if (lo >= family->max_word)
+		return false;
+	*word = lo;
 	return true;
 }
 
@@ -113,6 +203,33 @@ raise_v7_unshift_tick(uint64_t tick, int64_t floor_us)
 		return 0;
 	base_ms = end_us / US_PER_MS;
 	return (uint64_t) base_ms;
+}
+
+bool
+raise_v7_shift_word(uint64_t tick, const uint8_t value[16], int32_t months, int32_t days,
+					int64_t time_us, unsigned node_bits, uint32_t node_id, uint64_t *word)
+{
+	int64_t		words;
+	int64_t		floor_us;
+	uint64_t	above;
+
+	if (months == 0 && days == 0)
+	{
+		/* the step's word is the value's less `words`: cover that */
+		if (!uuidv7_shift_words(time_us, &words) ||
+			!raise_value_word(&uuidv7_family, tick, value, node_bits, node_id, &above))
+			return false;
+		if (words >= 0 && above < (uint64_t) words)
+			*word = 0;
+		else if (words < 0 && above >= uuidv7_family.max_word - (uint64_t) -words)
+			return false;
+		else
+			*word = above - (uint64_t) words;
+		return true;
+	}
+	if (!raise_shift_floor_us(months, days, time_us, &floor_us))
+		return false;
+	return raise_cover_word(&uuidv7_family, raise_v7_unshift_tick(tick, floor_us), word);
 }
 
 size_t

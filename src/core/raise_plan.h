@@ -63,6 +63,21 @@ extern const RaiseGenerator *raise_generator_of_symbol(const char *symbol, size_
 extern bool raise_cover_word(const FrontierFamily *family, uint64_t tick, uint64_t *word);
 
 /*
+ * The least frontier word above which every value a server with node id
+ * node_id (under node_bits) takes lies above `value`, a value of `family`
+ * taken in tick `tick` (value_tick's; an 8-byte id as id64_put): for
+ * uuidv7 and COMB values its own word, when the server's encoding of the
+ * next word lies above it; for ULID, TSID and Snowflake, whose node id lies
+ * above the counter, its own word when the node ids are the same, the word
+ * before its tick when the server's node id is larger, and its tick's last
+ * word otherwise (raise_cover_word(), which always suffices).  So a value
+ * this server made itself needs no raise.  False when no word can cover it.
+ */
+extern bool raise_value_word(const FrontierFamily *family, uint64_t tick,
+							 const uint8_t value[16], unsigned node_bits,
+							 uint32_t node_id, uint64_t *word);
+
+/*
  * The least number of microseconds that timestamptz + interval (months,
  * days, time_us) adds to any instant in any time zone: a month adds 28 to
  * 31 days, a day 24 hours give or take a change of UTC offset (at most 26
@@ -81,6 +96,18 @@ extern bool raise_shift_floor_us(int32_t months, int32_t days, int64_t time_us,
  * at 0 (a step before 1970 is below every frontier).
  */
 extern uint64_t raise_v7_unshift_tick(uint64_t tick, int64_t floor_us);
+
+/*
+ * raise_value_word() for a value of uuidv7(shift), shift being months,
+ * days and time_us: the step that made it lies the shift before it.  A
+ * shift of time alone moves every word by the same number of words, so
+ * the word is exact; months and days move it by what the date and the time
+ * zone make of them, so the word is the last of the last tick the step can
+ * lie in (raise_shift_floor_us(), raise_v7_unshift_tick()).
+ */
+extern bool raise_v7_shift_word(uint64_t tick, const uint8_t value[16], int32_t months,
+								int32_t days, int64_t time_us, unsigned node_bits,
+								uint32_t node_id, uint64_t *word);
 
 /*
  * Byte-order bounds [lo, hi) of every TypeID of `prefix` (its 26-character

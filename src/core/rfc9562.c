@@ -197,11 +197,10 @@ uuidv7_word_to_unix_us(uint64_t word)
 }
 
 bool
-uuidv7_shift_word(uint64_t word, int64_t delta_us, uint64_t *shifted)
+uuidv7_shift_words(int64_t delta_us, int64_t *words)
 {
 	int64_t		delta_ms = delta_us / 1000;
 	int64_t		rest_us = delta_us % 1000;
-	int64_t		result;
 
 	if (rest_us < 0)
 	{
@@ -211,8 +210,19 @@ uuidv7_shift_word(uint64_t word, int64_t delta_us, uint64_t *shifted)
 	}
 	if (delta_ms > (int64_t) UNIX_MS48_MAX || delta_ms < -(int64_t) UNIX_MS48_MAX)
 		return false;
-	result = (int64_t) word + delta_ms * (1 << UUIDV7_SUBMS_BITS) +
-		(rest_us << UUIDV7_SUBMS_BITS) / 1000;
+	*words = delta_ms * (1 << UUIDV7_SUBMS_BITS) + (rest_us << UUIDV7_SUBMS_BITS) / 1000;
+	return true;
+}
+
+bool
+uuidv7_shift_word(uint64_t word, int64_t delta_us, uint64_t *shifted)
+{
+	int64_t		words;
+	int64_t		result;
+
+	if (!uuidv7_shift_words(delta_us, &words))
+		return false;
+	result = (int64_t) word + words;
 	if (result < 0 || (uint64_t) result > uuidv7_family.max_word)
 		return false;
 	*shifted = (uint64_t) result;

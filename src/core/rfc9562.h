@@ -55,6 +55,13 @@ extern int64_t uuidv7_word_to_unix_us(uint64_t word);
 extern bool uuidv7_shift_word(uint64_t word, int64_t delta_us, uint64_t *shifted);
 
 /*
+ * The words uuidv7_shift_word() adds for delta_us, the same for every word
+ * (whole ms times 4096, then the sub-ms part's steps); false when the
+ * shift is wider than the v7 range.
+ */
+extern bool uuidv7_shift_words(int64_t delta_us, int64_t *words);
+
+/*
  * Write the UUIDv7 for frontier word `word`; rand_b takes its top node_bits
  * from node_id and the rest from `random`.
  */

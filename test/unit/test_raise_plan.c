@@ -14,6 +14,7 @@
 #include "id64.h"
 #include "raise_plan.h"
 #include "rfc9562.h"
+#include "sqlserver_order.h"
 #include "typeid.h"
 #include "ulid.h"
 #include "unit.h"
@@ -155,6 +156,184 @@ test_v7_unshift(void)
 	CHECK(raise_v7_unshift_tick(UINT64_MAX, 0) == UNIX_MS48_MAX);
 }
 
+/* a family's order of two values */
+static int
+family_cmp(const FrontierFamily *f, const uint8_t *a, const uint8_t *b)
+{
+	for (int kind = 0; kind < COMB_KIND_COUNT; kind++)
+		if (f == &comb_families[kind].frontier && comb_families[kind].layout == COMB_LAYOUT_SQLSERVER)
+			return sqlserver_cmp(a, b);
+	return memcmp(a, b, 16);
+}
+
+/*
+ * raise_value_word(): a value this server made needs its own word; any
+ * value of the tick is covered by the word returned (every value of a later
+ * word, whatever its random bits, lies above), and by no smaller word of the
+ * tick (the word's own smallest value does not).
+ */
+static void
+test_value_word(void)
+{
+	const FrontierFamily *families[] = {
+		&uuidv7_family, &ulid_family, &tsid_family, &snowflake_family,
+		&comb_families[COMB_SQLSERVER_UNIX_MS].frontier,
+		&comb_families[COMB_POSTGRESQL_UNIX_MS].frontier,
+		&comb_families[COMB_SQLSERVER_SQLDATETIME].frontier,
+		&comb_families[COMB_POSTGRESQL_SQLDATETIME].frontier,
+		&comb_families[COMB_SQLSERVER_DOTNET_TICKS].frontier,
+	};
+	FakeClock	rng = {.rng = 42};
+
+	for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+	{
+		const FrontierFamily *f = families[i];
+		bool		node_family = f == &ulid_family || f == &tsid_family ||
+			f == &snowflake_family;
+		int			own = 0,
+					covered = 0,
+					least = 0,
+					runs = 2000;
+
+		for (int r = 0; r < runs; r++)
+		{
+			unsigned	nb = (f == &snowflake_family) ? 10 : (unsigned) (fake_random_u64(&rng) % 9);
+			uint32_t	node = nb ? (uint32_t) (fake_random_u64(&rng) % (UINT64_C(1) << nb)) : 0;
+			uint32_t	other = nb ? (uint32_t) (fake_random_u64(&rng) % (UINT64_C(1) << nb)) : 0;
+			uint64_t	cmax = frontier_counter_max(f, nb);
+			uint64_t	tick = (f == &snowflake_family ? UINT64_C(1700000000000) : 1000000) +
+				fake_random_u64(&rng) % 1000000;
+			uint64_t	w = tick << f->counter_bits | (fake_random_u64(&rng) % (cmax + 1));
+			uint64_t	t2,
+						c = 0;
+			uint8_t		v[16],
+						above[16];
+
+			/* this server's own value: its word */
+			f->encode(f, w, fake_random_u64(&rng), nb, node, v);
+			CHECK(f->value_tick(f, v, &t2) && t2 == tick);
+			if (raise_value_word(f, tick, v, nb, node, &c) && c == w)
+				own++;
+
+			/* another server's (another node id, where there is one) */
+			f->encode(f, w, fake_random_u64(&rng), nb, node_family ? other : node, v);
+			if (!raise_value_word(f, tick, v, nb, node, &c))
+				continue;
+			f->encode(f, c + 1, 0, nb, node, above);
+			if (family_cmp(f, above, v) > 0)
+			{
+				uint8_t		top[16];
+
+				/* and with every random bit set */
+				f->encode(f, c + 1, UINT64_MAX, nb, node, top);
+				if (family_cmp(f, top, v) > 0)
+					covered++;
+			}
+			if (c == (tick << f->counter_bits) - 1 ||
+				(f->encode(f, c, 0, nb, node, above), family_cmp(f, above, v) <= 0))
+				least++;
+		}
+		CHECK(own == runs);
+		CHECK(covered == runs);
+		CHECK(least == runs);
+	}
+
+	/* the node id cases, by hand: ULID under 4 node bits, server node 5 */
+	{
+		uint64_t	tick = 1700000000000,
+					w = tick << 16 | 77,
+					c = 0;
+		uint8_t		v[16];
+
+		ulid_family.encode(&ulid_family, w, 123, 4, 3, v);
+		CHECK(raise_value_word(&ulid_family, tick, v, 4, 5, &c) && c == (tick << 16) - 1);
+		ulid_family.encode(&ulid_family, w, 123, 4, 5, v);
+		CHECK(raise_value_word(&ulid_family, tick, v, 4, 5, &c) && c == w);
+		ulid_family.encode(&ulid_family, w, 123, 4, 9, v);
+		CHECK(raise_value_word(&ulid_family, tick, v, 4, 5, &c) && c == (tick << 16 | 0xffff));
+	}
+	/* Snowflake: the node field is 10 bits whatever node_bits says */
+	{
+		uint64_t	tick = 1700000000000,
+					c = 0;
+		uint8_t		v[16];
+
+		id64_put((int64_t) ((tick - 1288834974657) << 22 | 7 << 12 | 99), v);
+		CHECK(raise_value_word(&snowflake_family, tick, v, 0, 7, &c) && c == (tick << 12 | 99));
+		CHECK(raise_value_word(&snowflake_family, tick, v, 0, 8, &c) && c == (tick << 12) - 1);
+		CHECK(raise_value_word(&snowflake_family, tick, v, 0, 6, &c) && c == (tick << 12 | 4095));
+		/* a node id past the field: the tick's last word */
+		CHECK(raise_value_word(&snowflake_family, tick, v, 0, 1024, &c) && c == (tick << 12 | 4095));
+	}
+	/* TSID: the node takes the counter's top node_bits */
+	{
+		uint64_t	tick = 100000000,
+					c = 0;
+		uint8_t		v[16];
+
+		id64_put((int64_t) (tick << 22 | 2 << 18 | 5), v);
+		CHECK(raise_value_word(&tsid_family, tick, v, 4, 2, &c) && c == (tick << 22 | 5));
+		CHECK(raise_value_word(&tsid_family, tick, v, 4, 3, &c) && c == (tick << 22) - 1);
+		CHECK(raise_value_word(&tsid_family, tick, v, 4, 1, &c) && c == (tick << 22 | 0x3fffff));
+		/* no node bits: the value's own word */
+		CHECK(raise_value_word(&tsid_family, tick, v, 0, 0, &c) && c == (tick << 22 | 2 << 18 | 5));
+	}
+	/* tick 0, and the last tick: nothing lies above */
+	{
+		uint64_t	c = 42;
+		uint8_t		v[16] = {0};
+
+		CHECK(raise_value_word(&ulid_family, 0, v, 0, 0, &c) && c == 0);
+		CHECK(!raise_value_word(&uuidv7_family, UNIX_MS48_MAX + 1, v, 0, 0, &c));
+		memset(v, 0xff, 16);
+		v[6] = 0x7f;
+		CHECK(!raise_value_word(&uuidv7_family, UNIX_MS48_MAX, v, 0, 0, &c));
+		id64_put(INT64_MAX, v);
+		CHECK(!raise_value_word(&tsid_family, ID64_TIME_MAX, v, 0, 0, &c));
+	}
+}
+
+/* raise_v7_shift_word(): exact for a time shift, a tick's end otherwise */
+static void
+test_v7_shift_word(void)
+{
+	FakeClock	rng = {.rng = 7};
+	int			own = 0,
+				runs = 2000;
+	uint64_t	c = 0;
+	uint8_t		v[16];
+
+	for (int r = 0; r < runs; r++)
+	{
+		/* a step of this server, then its output shifted by up to ±2 days */
+		uint64_t	step = (UINT64_C(1600000000000) + fake_random_u64(&rng) % 100000000) << 12 |
+			(fake_random_u64(&rng) & 0xfff);
+		int64_t		shift_us = (int64_t) (fake_random_u64(&rng) % (4 * 86400000000ULL)) -
+			2 * INT64_C(86400000000);
+		uint64_t	out,
+					tick;
+
+		if (!uuidv7_shift_word(step, shift_us, &out))
+			continue;
+		uuidv7_family.encode(&uuidv7_family, out, fake_random_u64(&rng), 4, 3, v);
+		uuidv7_family.value_tick(&uuidv7_family, v, &tick);
+		if (raise_v7_shift_word(tick, v, 0, 0, shift_us, 4, 3, &c) && c == step)
+			own++;
+	}
+	CHECK(own == runs);
+
+	/* months or days: the last word of the last tick the step can lie in */
+	uuidv7_family.encode(&uuidv7_family, UINT64_C(1700000000000) << 12 | 5, 0, 0, 0, v);
+	CHECK(raise_v7_shift_word(UINT64_C(1700000000000), v, 0, 1, 0, 0, 0, &c) &&
+		  c == ((UINT64_C(1700000000000) + 7200000) << 12 | 0xfff));
+	CHECK(raise_v7_shift_word(UINT64_C(1700000000000), v, -1, 0, 0, 0, 0, &c) &&
+		  c == ((UINT64_C(1700000000000) + 31 * UINT64_C(86400000) + 26 * 3600000) << 12 | 0xfff));
+	/* a step before 1970, or a shift past the range */
+	CHECK(raise_v7_shift_word(5, v, 0, 0, INT64_C(3600000000), 0, 0, &c) && c == 0);
+	CHECK(!raise_v7_shift_word(5, v, 0, 0, -(int64_t) UNIX_MS48_MAX * 1000, 0, 0, &c));
+	CHECK(!raise_v7_shift_word(5, v, 0, 0, INT64_MIN, 0, 0, &c));
+}
+
 /* memcmp of two byte strings of their lengths, as text in "C" order */
 static int
 c_order(const char *a, size_t alen, const char *b, size_t blen)
@@ -239,7 +418,9 @@ test_raise_plan(void)
 {
 	test_symbols();
 	test_cover_word();
+	test_value_word();
 	test_shift_floor();
 	test_v7_unshift();
+	test_v7_shift_word();
 	test_typeid_bounds();
 }
