@@ -721,6 +721,22 @@ LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(text, bigint) FROM PUBLIC;
 REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(text, bigint, timestamptz) FROM PUBLIC;
 
+-- After a move off a server (a restore, pg_upgrade, a logical-replication
+-- switchover): every family's frontier raised above every key column of
+-- this database whose DEFAULT calls a generator, one row per column, as
+-- pg_dump's setval() calls do for sequences (src/README §12).  It reads
+-- every table whatever its privileges: superuser only (in C too), EXECUTE
+-- revoked from PUBLIC.
+CREATE FUNCTION uuid_seq_raise_frontiers(
+    OUT table_name pg_catalog.regclass, OUT column_name pg_catalog.name,
+    OUT family pg_catalog.text, OUT raised pg_catalog.bool,
+    OUT max_value pg_catalog.text)
+RETURNS SETOF pg_catalog.record
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontiers'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE ROWS 10;
+
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontiers() FROM PUBLIC;
+
 -- Descriptions, for \df+, \do+, \dT+ and \dx+
 
 COMMENT ON FUNCTION uuid_generate_v7() IS
@@ -898,3 +914,5 @@ COMMENT ON FUNCTION uuid_seq_raise_frontier(text, bigint) IS
     'raise an 8-byte family''s shared frontier so that every later id lies above the given one (superuser)';
 COMMENT ON FUNCTION uuid_seq_raise_frontier(text, bigint, timestamptz) IS
     'raise the snowflake family''s shared frontier above an id of the given epoch (superuser)';
+COMMENT ON FUNCTION uuid_seq_raise_frontiers() IS
+    'raise every family''s shared frontier above every key column of this database whose default calls a generator (superuser); one row per column';

@@ -1,7 +1,7 @@
 /*
  * compat.h
  *		Shims for the PostgreSQL releases uuid_seq builds against (13 to 19).
- *		Each #if names the release that changed the API (19 needs none).
+ *		Each #if names the release that changed the API.
  */
 #ifndef UUID_SEQ_COMPAT_H
 #define UUID_SEQ_COMPAT_H
@@ -183,6 +183,27 @@ InitMaterializedSRF(FunctionCallInfo fcinfo, bits32 flags)
 	rsinfo->setDesc = CreateTupleDescCopy(tupdesc);
 	MemoryContextSwitchTo(oldcontext);
 }
+#endif
+
+/*
+ * 18 added index_beginscan()'s instrumentation argument; 19 added a flags
+ * argument to it and to table_beginscan().  Both here: a scan of a whole
+ * table or index with `nkeys` keys, no ORDER BY keys, no instrumentation
+ * (the caller includes access/genam.h and access/tableam.h).
+ */
+#if PG_VERSION_NUM >= 190000
+#define uuid_seq_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan(heap, index, snapshot, NULL, nkeys, 0, SO_NONE)
+#define uuid_seq_table_beginscan(rel, snapshot) \
+	table_beginscan(rel, snapshot, 0, NULL, SO_NONE)
+#elif PG_VERSION_NUM >= 180000
+#define uuid_seq_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan(heap, index, snapshot, NULL, nkeys, 0)
+#define uuid_seq_table_beginscan(rel, snapshot) table_beginscan(rel, snapshot, 0, NULL)
+#else
+#define uuid_seq_index_beginscan(heap, index, snapshot, nkeys) \
+	index_beginscan(heap, index, snapshot, nkeys, 0)
+#define uuid_seq_table_beginscan(rel, snapshot) table_beginscan(rel, snapshot, 0, NULL)
 #endif
 
 #endif							/* UUID_SEQ_COMPAT_H */

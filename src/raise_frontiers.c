@@ -1,0 +1,1198 @@
+/*
+ * raise_frontiers.c
+ *		uuid_seq_raise_frontiers(): after a move off a server (a restore,
+ *		pg_upgrade, a logical-replication switchover), raise every family's
+ *		frontier above every key column of the current database whose
+ *		DEFAULT calls one of its generators, in one statement, as pg_dump's
+ *		setval() calls do for sequences (src/README §12, "Frontiers that
+ *		travel").
+ *
+ * Finding the columns.  The generators are the extension's member C
+ * functions whose symbol core/raise_plan.c knows, found through pg_depend
+ * from the extension this function belongs to: never by name, so neither
+ * search_path, a relocated schema nor a look-alike function in another
+ * schema changes what is found (core 18's pg_catalog.uuidv7() is not
+ * uuid_seq's and is not found).  The defaults that call one are their
+ * pg_attrdef dependents.  A default counts when, below binary-compatible
+ * casts, domains, collations and length coercions, it is one generator call
+ * whose arguments that matter are constants (a COMB's layout and strategy,
+ * a Snowflake epoch, a uuidv7() shift, a TypeID prefix), and the column's
+ * type holds the generator's values; any other such column is listed with
+ * raised NULL and a WARNING saying why, and left to the one-column
+ * uuid_seq_raise_frontier().
+ *
+ * Reading the largest value.  No query is planned or run: each table is
+ * read here with the table and index access methods, under AccessShareLock
+ * and the latest MVCC snapshot, so nothing a table's owner defines takes
+ * part (row security policies, rules, views, user-defined operators or
+ * operator classes, inheritance children; triggers never fire on reads).
+ * Where a valid, non-partial btree index has the column as its first key
+ * and orders it in the family's order (core's uuid_ops, uuid_seq's
+ * uuid_sqlserver_ops for the 'sqlserver' COMBs, integer_ops for 8-byte ids,
+ * text in byte order for a TypeID prefix), the index is read from its end
+ * until a value of the family appears (another version, a TypeID of
+ * another prefix, a negative id are passed over); otherwise the heap is
+ * read whole.  A partitioned table's column is read in every leaf
+ * partition (its partitions' own defaults, when they are the same call,
+ * are not listed again); a table with inheritance children is read alone,
+ * the children having defaults of their own.  Views and foreign tables are
+ * listed, not read.  Other sessions' temporary tables are left out.
+ *
+ * Raising.  Each column's largest value gives the least frontier word
+ * above which this server's values lie above it (core/raise_plan.c's
+ * raise_value_word(): its own word, or for the families whose node id
+ * lies above the counter, one that depends on this server's node id; for
+ * uuidv7(shift), the step's: exact for a time shift, the end of the last
+ * tick it can lie in for months or days).  Each family is raised once, to the largest of its columns'
+ * words, through lease_raise_frontier(), durably like
+ * uuid_seq_raise_frontier().  A column's `raised` says whether its word lay
+ * above the frontier that raise found, so keys this server made itself
+ * raise nothing, and a repeat is a no-op.  Superuser only (in C too, for it
+ * reads every table whatever its privileges), preloaded only.
+ */
+#include "postgres.h"
+
+#include "access/genam.h"
+#include "access/htup_details.h"
+#include "access/relation.h"
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "access/tableam.h"
+#include "catalog/dependency.h"
+#include "catalog/indexing.h"
+#include "catalog/namespace.h"
+#include "catalog/partition.h"
+#include "catalog/pg_am.h"
+#include "catalog/pg_attrdef.h"
+#include "catalog/pg_attribute.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_depend.h"
+#include "catalog/pg_extension.h"
+#include "catalog/pg_inherits.h"
+#include "catalog/pg_language.h"
+#include "catalog/pg_namespace.h"
+#include "catalog/pg_opfamily.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "commands/defrem.h"
+#include "parser/parse_coerce.h"
+#include "executor/tuptable.h"
+#include "fmgr.h"
+#include "miscadmin.h"
+#include "nodes/nodeFuncs.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+#include "utils/snapmgr.h"
+#include "utils/syscache.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+
+#include "compat.h"
+#include "core/id64.h"
+#include "core/raise_plan.h"
+#include "core/sqlserver_order.h"
+#include "core/typeid.h"
+#include "generator.h"
+#include "guc.h"
+#include "lease.h"
+#include "timeconv.h"
+
+PG_FUNCTION_INFO_V1(uuid_seq_raise_frontiers);
+
+/* The order a column is read in: its family's. */
+typedef enum ReadOrder
+{
+	ORDER_UUID,					/* uuid order */
+	ORDER_SQLSERVER,			/* SQL Server order ('sqlserver' COMBs) */
+	ORDER_INT8,					/* 8-byte ids */
+	ORDER_TYPEID				/* TypeID text: its uuid's order */
+} ReadOrder;
+
+/* The extension's objects in this database. */
+typedef struct ExtensionObjects
+{
+	Oid			extension;
+	Oid			sqlguid;		/* the type sqlguid */
+	Oid			sqlserver_family;	/* btree uuid_sqlserver_ops */
+	Oid			uuid_family;	/* core's btree uuid_ops */
+	List	   *generator_oids; /* member functions that take a step */
+	List	   *generators;		/* their RaiseGenerator, in the same order */
+} ExtensionObjects;
+
+/* The generator that member function procoid is, or NULL. */
+static const RaiseGenerator *
+member_generator(const ExtensionObjects *ext, Oid procoid)
+{
+	ListCell   *lo;
+	ListCell   *lg;
+
+	forboth(lo, ext->generator_oids, lg, ext->generators)
+		if (lfirst_oid(lo) == procoid)
+			return lfirst(lg);
+	return NULL;
+}
+
+/* A column whose default calls a generator, and what reading it found. */
+typedef struct KeyColumn
+{
+	Oid			relid;
+	char		relkind;
+	bool		relispartition;
+	char	   *nspname;
+	char	   *relname;
+	AttrNumber	attnum;
+	NameData	attname;
+
+	/* the call */
+	const RaiseGenerator *generator;
+	bool		has_family;
+	GeneratorId family;
+	ReadOrder	order;
+	int64		epoch_ms;		/* a Snowflake epoch */
+	Interval	shift;			/* uuidv7(shift) */
+	char	   *prefix;			/* a TypeID prefix; NULL: any */
+	const char *skip;		/* why it is not read, or NULL */
+	bool		covered;		/* read as part of a partitioned table */
+
+	/* the largest value of the family found */
+	bool		found;
+	uint8		value[UUID_BYTES];	/* a uuid, an id (id64_put), a TypeID's */
+	char		found_prefix[TYPEID_PREFIX_MAX + 1];	/* a TypeID's prefix */
+	uint64		tick;
+
+	/* the raise */
+	bool		raisable;
+	uint64		word;
+	bool		raised;
+} KeyColumn;
+
+/* ---- the extension's objects --------------------------------------------- */
+
+/* Start a scan of pg_depend's rows that reference object (classid, oid). */
+static SysScanDesc
+depend_scan_referencing(Relation depend, Oid classid, Oid oid, ScanKeyData *key)
+{
+	ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(classid));
+	ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(oid));
+	return systable_beginscan(depend, DependReferenceIndexId, true, NULL, 2, key);
+}
+
+/* The generator a member function is, by its C symbol, or NULL. */
+static const RaiseGenerator *
+generator_of_proc(Oid procoid)
+{
+	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(procoid));
+	const RaiseGenerator *generator = NULL;
+
+	if (!HeapTupleIsValid(tuple))
+		return NULL;
+	if (((Form_pg_proc) GETSTRUCT(tuple))->prolang == ClanguageId)
+	{
+		bool		isnull;
+		Datum		prosrc = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_prosrc, &isnull);
+
+		if (!isnull)
+		{
+			text	   *symbol = DatumGetTextPP(prosrc);
+
+			generator = raise_generator_of_symbol(VARDATA_ANY(symbol),
+												  VARSIZE_ANY_EXHDR(symbol));
+		}
+	}
+	ReleaseSysCache(tuple);
+	return generator;
+}
+
+/* The members of the extension that matter here. */
+static void
+find_extension_objects(ExtensionObjects *ext)
+{
+	Relation	depend = table_open(DependRelationId, AccessShareLock);
+	ScanKeyData key[2];
+	SysScanDesc scan = depend_scan_referencing(depend, ExtensionRelationId,
+											   ext->extension, key);
+	HeapTuple	tuple;
+
+	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+	{
+		Form_pg_depend dep = (Form_pg_depend) GETSTRUCT(tuple);
+
+		if (dep->deptype != DEPENDENCY_EXTENSION)
+			continue;
+		if (dep->classid == ProcedureRelationId)
+		{
+			const RaiseGenerator *generator = generator_of_proc(dep->objid);
+
+			if (generator != NULL)
+			{
+				ext->generator_oids = lappend_oid(ext->generator_oids, dep->objid);
+				ext->generators = lappend(ext->generators, unconstify(RaiseGenerator *, generator));
+			}
+		}
+		else if (dep->classid == TypeRelationId)
+		{
+			HeapTuple	type = SearchSysCache1(TYPEOID, ObjectIdGetDatum(dep->objid));
+
+			if (HeapTupleIsValid(type))
+			{
+				if (strcmp(NameStr(((Form_pg_type) GETSTRUCT(type))->typname), "sqlguid") == 0)
+					ext->sqlguid = dep->objid;
+				ReleaseSysCache(type);
+			}
+		}
+		else if (dep->classid == OperatorFamilyRelationId)
+		{
+			HeapTuple	family = SearchSysCache1(OPFAMILYOID, ObjectIdGetDatum(dep->objid));
+
+			if (HeapTupleIsValid(family))
+			{
+				Form_pg_opfamily form = (Form_pg_opfamily) GETSTRUCT(family);
+
+				if (form->opfmethod == BTREE_AM_OID &&
+					strcmp(NameStr(form->opfname), "uuid_sqlserver_ops") == 0)
+					ext->sqlserver_family = dep->objid;
+				ReleaseSysCache(family);
+			}
+		}
+	}
+	systable_endscan(scan);
+	table_close(depend, AccessShareLock);
+	ext->uuid_family = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
+}
+
+/* ---- the defaults ------------------------------------------------------ */
+
+/*
+ * An expression below what leaves its value as it is: binary-compatible
+ * casts (uuid to sqlguid), domains, COLLATE, and casts to the same type
+ * (varchar(n)'s length coercion).
+ */
+static Node *
+strip_casts(Node *node)
+{
+	for (;;)
+	{
+		if (node == NULL)
+			return NULL;
+		if (IsA(node, RelabelType))
+			node = (Node *) ((RelabelType *) node)->arg;
+		else if (IsA(node, CoerceToDomain))
+			node = (Node *) ((CoerceToDomain *) node)->arg;
+		else if (IsA(node, CollateExpr))
+			node = (Node *) ((CollateExpr *) node)->arg;
+		else if (IsA(node, FuncExpr) &&
+				 (((FuncExpr *) node)->funcformat == COERCE_IMPLICIT_CAST ||
+				  ((FuncExpr *) node)->funcformat == COERCE_EXPLICIT_CAST) &&
+				 ((FuncExpr *) node)->args != NIL &&
+				 exprType(linitial(((FuncExpr *) node)->args)) == ((FuncExpr *) node)->funcresulttype)
+			node = linitial(((FuncExpr *) node)->args);
+		else
+			return node;
+	}
+}
+
+/* A constant argument (below casts) of type typid or, with 0, text, or NULL. */
+static Const *
+const_arg(Node *arg, Oid typid)
+{
+	arg = strip_casts(arg);
+	if (arg != NULL && IsA(arg, Const) && !((Const *) arg)->constisnull &&
+		(typid != InvalidOid ? ((Const *) arg)->consttype == typid :
+		 ((Const *) arg)->constlen == -1 && TypeCategory(((Const *) arg)->consttype) == TYPCATEGORY_STRING))
+		return (Const *) arg;
+	return NULL;
+}
+
+/*
+ * The arguments of a call by parameter position, named ones and the
+ * function's defaults (which the parser leaves to the planner) included;
+ * NULL where there is none.
+ */
+static void
+call_args(FuncExpr *call, Node **args, int nargs)
+{
+	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(call->funcid));
+	Form_pg_proc proc;
+	ListCell   *lc;
+	int			position = 0;
+
+	memset(args, 0, sizeof(Node *) * nargs);
+	foreach(lc, call->args)
+	{
+		Node	   *arg = lfirst(lc);
+
+		if (IsA(arg, NamedArgExpr))
+		{
+			NamedArgExpr *named = (NamedArgExpr *) arg;
+
+			if (named->argnumber >= 0 && named->argnumber < nargs)
+				args[named->argnumber] = (Node *) named->arg;
+		}
+		else if (position < nargs)
+			args[position++] = arg;
+	}
+	if (!HeapTupleIsValid(tuple))
+		return;
+	proc = (Form_pg_proc) GETSTRUCT(tuple);
+	if (proc->pronargdefaults > 0)
+	{
+		bool		isnull;
+		Datum		datum = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_proargdefaults,
+											&isnull);
+
+		if (!isnull)
+		{
+			List	   *defaults = castNode(List, stringToNode(TextDatumGetCString(datum)));
+			int			first = proc->pronargs - list_length(defaults);
+
+			for (int i = 0; i < list_length(defaults); i++)
+				if (first + i >= 0 && first + i < nargs && args[first + i] == NULL)
+					args[first + i] = list_nth(defaults, i);
+		}
+	}
+	ReleaseSysCache(tuple);
+}
+
+/* Whether a family's values are ordered as SQL Server orders them. */
+static bool
+family_in_sqlserver_order(GeneratorId id)
+{
+	return id == GENERATOR_COMB_SQLSERVER_UNIX_MS ||
+		id == GENERATOR_COMB_SQLSERVER_SQLDATETIME ||
+		id == GENERATOR_COMB_SQLSERVER_DOTNET_TICKS;
+}
+
+/*
+ * What the generator call `call` of col's default means: its family and
+ * the arguments that decide how values read; col->skip when it cannot be
+ * read.
+ */
+static void
+analyse_call(KeyColumn *col, FuncExpr *call, const RaiseGenerator *generator)
+{
+	const FrontierFamily *family = generator->family;
+	Node	   *args[3];
+	Const	   *arg;
+
+	col->generator = generator;
+	call_args(call, args, lengthof(args));
+	switch (generator->args)
+	{
+		case RAISE_ARGS_NONE:
+			break;
+		case RAISE_ARGS_COMB:
+			{
+				Const	   *strategy = const_arg(args[1], InvalidOid);
+				CombKind	kind;
+
+				arg = const_arg(args[0], InvalidOid);
+				if (arg == NULL || strategy == NULL)
+				{
+					col->skip = "its COMB layout or strategy is not a constant";
+					return;
+				}
+				if (comb_kind_from_names(VARDATA_ANY(DatumGetTextPP(arg->constvalue)),
+										 VARSIZE_ANY_EXHDR(DatumGetTextPP(arg->constvalue)),
+										 VARDATA_ANY(DatumGetTextPP(strategy->constvalue)),
+										 VARSIZE_ANY_EXHDR(DatumGetTextPP(strategy->constvalue)),
+										 &kind) != COMB_NAME_OK)
+				{
+					col->skip = "its COMB layout and strategy name no family";
+					return;
+				}
+				family = &comb_families[kind].frontier;
+				break;
+			}
+		case RAISE_ARGS_EPOCH:
+			{
+				int64		unix_us;
+
+				arg = const_arg(args[0], TIMESTAMPTZOID);
+				if (arg == NULL)
+				{
+					col->skip = "its Snowflake epoch is not a constant";
+					return;
+				}
+				if (!timestamptz_try_unix_us(DatumGetTimestampTz(arg->constvalue), &unix_us) ||
+					unix_us % 1000 != 0)
+				{
+					col->skip = "its Snowflake epoch is no finite whole millisecond";
+					return;
+				}
+				col->epoch_ms = unix_us / 1000;
+				break;
+			}
+		case RAISE_ARGS_SHIFT:
+			{
+				Interval   *shift;
+				int64		floor_us;
+
+				arg = const_arg(args[0], INTERVALOID);
+				if (arg == NULL)
+				{
+					col->skip = "its uuidv7() shift is not a constant";
+					return;
+				}
+				shift = DatumGetIntervalP(arg->constvalue);
+				if (!raise_shift_floor_us(shift->month, shift->day, shift->time, &floor_us))
+				{
+					col->skip = "its uuidv7() shift lies outside the UUIDv7 range";
+					return;
+				}
+				col->shift = *shift;
+				break;
+			}
+		case RAISE_ARGS_PREFIX:
+			{
+				text	   *prefix;
+
+				/* a prefix that is not a constant: any TypeID counts */
+				arg = const_arg(args[0], InvalidOid);
+				if (arg == NULL)
+					break;
+				prefix = DatumGetTextPP(arg->constvalue);
+				if (typeid_check_prefix(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix)) != TYPEID_OK)
+				{
+					col->skip = "its TypeID prefix breaks the prefix rule";
+					return;
+				}
+				col->prefix = text_to_cstring(prefix);
+				break;
+			}
+	}
+	col->has_family = true;
+	col->family = generator_of(family);
+	if (generator->kind == RAISE_VALUE_TYPEID)
+		col->order = ORDER_TYPEID;
+	else if (generator->kind == RAISE_VALUE_BIGINT)
+		col->order = ORDER_INT8;
+	else if (family_in_sqlserver_order(col->family))
+		col->order = ORDER_SQLSERVER;
+	else
+		col->order = ORDER_UUID;
+}
+
+/* Whether a column of type typid (below domains) holds col's values. */
+static bool
+type_holds_values(const KeyColumn *col, Oid typid, const ExtensionObjects *ext)
+{
+	Oid			base = getBaseType(typid);
+
+	switch (col->generator->kind)
+	{
+		case RAISE_VALUE_UUID:
+			return base == UUIDOID || (OidIsValid(ext->sqlguid) && base == ext->sqlguid);
+		case RAISE_VALUE_BIGINT:
+			return base == INT8OID;
+		case RAISE_VALUE_TYPEID:
+			return base == TEXTOID || base == VARCHAROID;
+	}
+	return false;
+}
+
+/* Whether an expression is a cast (through text, or a function) of a generator call. */
+static bool
+converts_generator_value(Node *expr, const ExtensionObjects *ext)
+{
+	Node	   *arg = NULL;
+
+	if (expr == NULL)
+		return false;
+	if (IsA(expr, CoerceViaIO))
+		arg = (Node *) ((CoerceViaIO *) expr)->arg;
+	else if (IsA(expr, FuncExpr) &&
+			 (((FuncExpr *) expr)->funcformat == COERCE_IMPLICIT_CAST ||
+			  ((FuncExpr *) expr)->funcformat == COERCE_EXPLICIT_CAST) &&
+			 ((FuncExpr *) expr)->args != NIL)
+		arg = linitial(((FuncExpr *) expr)->args);
+	arg = strip_casts(arg);
+	return arg != NULL && IsA(arg, FuncExpr) &&
+		member_generator(ext, ((FuncExpr *) arg)->funcid) != NULL;
+}
+
+/*
+ * The key column of default `attrdef`, or NULL when there is none to list
+ * (a generated column, another session's temporary table, a dropped one).
+ */
+static KeyColumn *
+key_column_of_default(Oid attrdef, const ExtensionObjects *ext)
+{
+	Relation	rel = table_open(AttrDefaultRelationId, AccessShareLock);
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	KeyColumn  *col = NULL;
+	Node	   *expr = NULL;
+	Node	   *stripped;
+	Oid			typid = InvalidOid;
+	int32		typmod = -1;
+
+	ScanKeyInit(&key, Anum_pg_attrdef_oid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(attrdef));
+	scan = systable_beginscan(rel, AttrDefaultOidIndexId, true, NULL, 1, &key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+	{
+		Form_pg_attrdef form = (Form_pg_attrdef) GETSTRUCT(tuple);
+		bool		isnull;
+		Datum		adbin = heap_getattr(tuple, Anum_pg_attrdef_adbin,
+										 RelationGetDescr(rel), &isnull);
+		HeapTuple	class_tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(form->adrelid));
+		HeapTuple	att_tuple = SearchSysCache2(ATTNUM, ObjectIdGetDatum(form->adrelid),
+												Int16GetDatum(form->adnum));
+
+		if (!isnull && HeapTupleIsValid(class_tuple) && HeapTupleIsValid(att_tuple))
+		{
+			Form_pg_class class_form = (Form_pg_class) GETSTRUCT(class_tuple);
+			Form_pg_attribute att = (Form_pg_attribute) GETSTRUCT(att_tuple);
+
+			if (!att->attisdropped && att->attgenerated == '\0' &&
+				!isOtherTempNamespace(class_form->relnamespace))
+			{
+				col = palloc0(sizeof(KeyColumn));
+				col->relid = form->adrelid;
+				col->relkind = class_form->relkind;
+				col->relispartition = class_form->relispartition;
+				col->nspname = get_namespace_name(class_form->relnamespace);
+				col->relname = pstrdup(NameStr(class_form->relname));
+				col->attnum = form->adnum;
+				col->attname = att->attname;
+				typid = att->atttypid;
+				typmod = att->atttypmod;
+				expr = stringToNode(TextDatumGetCString(adbin));
+			}
+		}
+		if (HeapTupleIsValid(class_tuple))
+			ReleaseSysCache(class_tuple);
+		if (HeapTupleIsValid(att_tuple))
+			ReleaseSysCache(att_tuple);
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	if (col == NULL)
+		return NULL;
+
+	stripped = strip_casts(expr);
+	if (stripped != NULL && IsA(stripped, FuncExpr) &&
+		member_generator(ext, ((FuncExpr *) stripped)->funcid) != NULL)
+	{
+		analyse_call(col, (FuncExpr *) stripped,
+					 member_generator(ext, ((FuncExpr *) stripped)->funcid));
+		if (col->skip == NULL && !type_holds_values(col, typid, ext))
+			col->skip = psprintf("a column of type %s does not hold its generator's values",
+								 format_type_with_typemod(typid, typmod));
+	}
+	else if (converts_generator_value(stripped, ext))
+		col->skip = psprintf("its default converts its generator's values to type %s",
+							 format_type_be(exprType(stripped)));
+	else
+		col->skip = "its default is not a plain call of a generator";
+
+	if (col->skip == NULL && col->relkind == RELKIND_VIEW)
+		col->skip = "it is a view's column: the rows are its tables'";
+	else if (col->skip == NULL && col->relkind == RELKIND_FOREIGN_TABLE)
+		col->skip = "it is a foreign table's column: the rows are on another server";
+	else if (col->skip == NULL && col->relkind != RELKIND_RELATION &&
+			 col->relkind != RELKIND_PARTITIONED_TABLE)
+		col->skip = "it is no table's column";
+	return col;
+}
+
+/* The key columns of the database, in schema, table and column order. */
+static int
+key_column_cmp(const void *a, const void *b)
+{
+	const KeyColumn *x = *(KeyColumn *const *) a;
+	const KeyColumn *y = *(KeyColumn *const *) b;
+	int			c = strcmp(x->nspname, y->nspname);
+
+	if (c == 0)
+		c = strcmp(x->relname, y->relname);
+	if (c == 0)
+		c = (x->attnum > y->attnum) - (x->attnum < y->attnum);
+	return c;
+}
+
+static List *
+find_key_columns(const ExtensionObjects *ext)
+{
+	Relation	depend = table_open(DependRelationId, AccessShareLock);
+	List	   *attrdefs = NIL;
+	List	   *columns = NIL;
+	ListCell   *lc;
+
+	foreach(lc, ext->generator_oids)
+	{
+		ScanKeyData key[2];
+		SysScanDesc scan = depend_scan_referencing(depend, ProcedureRelationId,
+												   lfirst_oid(lc), key);
+		HeapTuple	tuple;
+
+		while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+		{
+			Form_pg_depend dep = (Form_pg_depend) GETSTRUCT(tuple);
+
+			if (dep->classid == AttrDefaultRelationId)
+				attrdefs = list_append_unique_oid(attrdefs, dep->objid);
+		}
+		systable_endscan(scan);
+	}
+	table_close(depend, AccessShareLock);
+
+	foreach(lc, attrdefs)
+	{
+		KeyColumn  *col = key_column_of_default(lfirst_oid(lc), ext);
+
+		if (col != NULL)
+			columns = lappend(columns, col);
+	}
+	if (columns != NIL)
+	{
+		KeyColumn **sorted = palloc(sizeof(KeyColumn *) * list_length(columns));
+		int			n = 0;
+
+		foreach(lc, columns)
+			sorted[n++] = lfirst(lc);
+		qsort(sorted, n, sizeof(KeyColumn *), key_column_cmp);
+		columns = NIL;
+		for (int i = 0; i < n; i++)
+			columns = lappend(columns, sorted[i]);
+	}
+	return columns;
+}
+
+/* Whether two columns' defaults are the same call, for how values read. */
+static bool
+same_call(const KeyColumn *a, const KeyColumn *b)
+{
+	return a->has_family && b->has_family && a->family == b->family &&
+		a->order == b->order && a->epoch_ms == b->epoch_ms &&
+		a->shift.month == b->shift.month && a->shift.day == b->shift.day &&
+		a->shift.time == b->shift.time &&
+		(a->prefix == NULL) == (b->prefix == NULL) &&
+		(a->prefix == NULL || strcmp(a->prefix, b->prefix) == 0);
+}
+
+/*
+ * Mark the partitions' columns that a partitioned table above them reads
+ * with the same call: listed once, as the partitioned table's.
+ */
+static void
+mark_covered_partitions(List *columns)
+{
+	ListCell   *lc;
+
+	foreach(lc, columns)
+	{
+		KeyColumn  *col = lfirst(lc);
+		List	   *ancestors;
+		ListCell   *la;
+
+		if (!col->relispartition || col->skip != NULL)
+			continue;
+		ancestors = get_partition_ancestors(col->relid);
+		foreach(la, ancestors)
+		{
+			ListCell   *lp;
+
+			foreach(lp, columns)
+			{
+				KeyColumn  *parent = lfirst(lp);
+
+				if (parent->relid == lfirst_oid(la) && parent->skip == NULL &&
+					namestrcmp(&parent->attname, NameStr(col->attname)) == 0 &&
+					same_call(parent, col))
+					col->covered = true;
+			}
+		}
+	}
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+/*
+ * Whether a column's datum is a value of its family (a TypeID of its
+ * prefix); if so, its 16 bytes in value (an id as id64_put, a TypeID as
+ * its uuid) and its tick, and a TypeID's prefix in prefix.
+ */
+static bool
+value_of_family(const KeyColumn *col, Datum datum, uint8 value[UUID_BYTES],
+				uint64 *tick, char prefix[TYPEID_PREFIX_MAX + 1])
+{
+	const FrontierFamily *family = generator_families[col->family];
+
+	switch (col->order)
+	{
+		case ORDER_UUID:
+		case ORDER_SQLSERVER:
+			memcpy(value, DatumGetUUIDP(datum)->data, UUID_BYTES);
+			return family->value_tick(family, value, tick);
+		case ORDER_INT8:
+			{
+				int64		id = DatumGetInt64(datum);
+
+				id64_put(id, value);
+				if (col->family == GENERATOR_SNOWFLAKE)
+					return snowflake_tick(id, col->epoch_ms, tick);
+				return tsid_tick(id, tick);
+			}
+		case ORDER_TYPEID:
+			{
+				text	   *t = DatumGetTextPP(datum);
+				const char *s = VARDATA_ANY(t);
+				size_t		prefix_len;
+
+				if (typeid_from_text(s, VARSIZE_ANY_EXHDR(t), &prefix_len, value) != TYPEID_OK)
+					return false;
+				if (col->prefix != NULL &&
+					(prefix_len != strlen(col->prefix) || memcmp(s, col->prefix, prefix_len) != 0))
+					return false;
+				memcpy(prefix, s, prefix_len);
+				prefix[prefix_len] = '\0';
+				return family->value_tick(family, value, tick);
+			}
+	}
+	return false;
+}
+
+/* The family's order of two values as value_of_family() gives them. */
+static int
+compare_values(const KeyColumn *col, const uint8 *a, const uint8 *b)
+{
+	switch (col->order)
+	{
+		case ORDER_SQLSERVER:
+			return sqlserver_cmp(a, b);
+		case ORDER_INT8:
+			{
+				int64		x = id64_get(a);
+				int64		y = id64_get(b);
+
+				return (x > y) - (x < y);
+			}
+		case ORDER_UUID:
+		case ORDER_TYPEID:
+			break;
+	}
+	return memcmp(a, b, UUID_BYTES);
+}
+
+/*
+ * Take a datum of the column into account: whether it is a value of the
+ * family (the largest so far or not).  Allocates in the current context.
+ */
+static bool
+consider(KeyColumn *col, Datum datum)
+{
+	uint8		value[UUID_BYTES];
+	uint64		tick;
+	char		prefix[TYPEID_PREFIX_MAX + 1];
+
+	if (!value_of_family(col, datum, value, &tick, prefix))
+		return false;
+	if (!col->found || compare_values(col, value, col->value) > 0)
+	{
+		col->found = true;
+		memcpy(col->value, value, UUID_BYTES);
+		col->tick = tick;
+		if (col->order == ORDER_TYPEID)
+			memcpy(col->found_prefix, prefix, strlen(prefix) + 1);
+	}
+	return true;
+}
+
+/*
+ * Whether an index of rel lists column attnum first in col's family order:
+ * a valid, live, non-partial btree whose first key is the column itself
+ * and whose operator family is the family's order, known by OID.
+ */
+static bool
+index_fits(Relation index, AttrNumber attnum, const KeyColumn *col,
+		   const ExtensionObjects *ext)
+{
+	Form_pg_index form = index->rd_index;
+	Oid			opfamily;
+
+	if (index->rd_rel->relam != BTREE_AM_OID || !form->indisvalid ||
+		!form->indisready || !form->indislive || form->indcheckxmin ||
+		form->indnkeyatts < 1 || form->indkey.values[0] != attnum ||
+		!heap_attisnull(index->rd_indextuple, Anum_pg_index_indpred, NULL))
+		return false;
+	opfamily = index->rd_opfamily[0];
+	switch (col->order)
+	{
+		case ORDER_UUID:
+			return opfamily == ext->uuid_family;
+		case ORDER_SQLSERVER:
+			return OidIsValid(ext->sqlserver_family) && opfamily == ext->sqlserver_family;
+		case ORDER_INT8:
+			return opfamily == INTEGER_BTREE_FAM_OID && index->rd_opcintype[0] == INT8OID;
+		case ORDER_TYPEID:
+			/*
+			 * Byte order (COLLATE "C", or text_pattern_ops), and a prefix to
+			 * bound the range with.  (Other collations are read whole: none
+			 * is known to order every TypeID as its bytes.)
+			 */
+			return col->prefix != NULL &&
+				(opfamily == TEXT_PATTERN_BTREE_FAM_OID ||
+				 (opfamily == TEXT_BTREE_FAM_OID &&
+				  index->rd_indcollation[0] == C_COLLATION_OID));
+	}
+	return false;
+}
+
+/* The first index of rel that fits (opened, locked), or NULL. */
+static Relation
+fitting_index(Relation rel, AttrNumber attnum, const KeyColumn *col,
+			  const ExtensionObjects *ext)
+{
+	List	   *indexes = RelationGetIndexList(rel);
+	ListCell   *lc;
+
+	foreach(lc, indexes)
+	{
+		Relation	index = index_open(lfirst_oid(lc), AccessShareLock);
+
+		if (index_fits(index, attnum, col, ext))
+			return index;
+		index_close(index, AccessShareLock);
+	}
+	return NULL;
+}
+
+/*
+ * Read column attnum of rel through an index in the family's order, from
+ * its end until a value of the family appears.
+ */
+static void
+read_index(KeyColumn *col, Relation rel, Relation index, AttrNumber attnum,
+		   Snapshot snapshot, MemoryContext per_value)
+{
+	ScanKeyData keys[2];
+	int			nkeys;
+	ScanDirection direction = (index->rd_indoption[0] & INDOPTION_DESC) ?
+		ForwardScanDirection : BackwardScanDirection;
+	IndexScanDesc scan;
+	TupleTableSlot *slot = table_slot_create(rel, NULL);
+
+	if (col->order == ORDER_TYPEID)
+	{
+		char		lo[RAISE_TYPEID_BOUND_MAX];
+		char		hi[RAISE_TYPEID_BOUND_MAX];
+		size_t		len = raise_typeid_bounds(col->prefix, strlen(col->prefix), lo, hi);
+		Oid			family = index->rd_opfamily[0];
+		Oid			type = index->rd_opcintype[0];
+
+		ScanKeyInit(&keys[0], 1, BTGreaterEqualStrategyNumber,
+					get_opcode(get_opfamily_member(family, type, type, BTGreaterEqualStrategyNumber)),
+					PointerGetDatum(cstring_to_text_with_len(lo, (int) len)));
+		ScanKeyInit(&keys[1], 1, BTLessStrategyNumber,
+					get_opcode(get_opfamily_member(family, type, type, BTLessStrategyNumber)),
+					PointerGetDatum(cstring_to_text_with_len(hi, (int) len)));
+		keys[0].sk_collation = keys[1].sk_collation = index->rd_indcollation[0];
+		nkeys = 2;
+	}
+	else
+	{
+		/* IS NOT NULL, wherever the index puts its NULLs */
+		ScanKeyEntryInitialize(&keys[0], SK_ISNULL | SK_SEARCHNOTNULL, 1,
+							   InvalidStrategy, InvalidOid, InvalidOid, InvalidOid,
+							   (Datum) 0);
+		nkeys = 1;
+	}
+	scan = uuid_seq_index_beginscan(rel, index, snapshot, nkeys);
+	index_rescan(scan, keys, nkeys, NULL, 0);
+	while (index_getnext_slot(scan, direction, slot))
+	{
+		bool		isnull;
+		Datum		datum;
+		bool		of_family = false;
+
+		CHECK_FOR_INTERRUPTS();
+		datum = slot_getattr(slot, attnum, &isnull);
+		if (!isnull)
+		{
+			MemoryContext old = MemoryContextSwitchTo(per_value);
+
+			of_family = consider(col, datum);
+			MemoryContextSwitchTo(old);
+			MemoryContextReset(per_value);
+		}
+		/* the first value of the family from the end is the largest */
+		if (of_family)
+			break;
+	}
+	index_endscan(scan);
+	ExecDropSingleTupleTableSlot(slot);
+}
+
+/* Read column attnum of rel whole. */
+static void
+read_heap(KeyColumn *col, Relation rel, AttrNumber attnum, Snapshot snapshot,
+		  MemoryContext per_value)
+{
+	TupleTableSlot *slot = table_slot_create(rel, NULL);
+	TableScanDesc scan = uuid_seq_table_beginscan(rel, snapshot);
+
+	while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
+	{
+		bool		isnull;
+		Datum		datum;
+
+		CHECK_FOR_INTERRUPTS();
+		datum = slot_getattr(slot, attnum, &isnull);
+		if (!isnull)
+		{
+			MemoryContext old = MemoryContextSwitchTo(per_value);
+
+			consider(col, datum);
+			MemoryContextSwitchTo(old);
+			MemoryContextReset(per_value);
+		}
+	}
+	table_endscan(scan);
+	ExecDropSingleTupleTableSlot(slot);
+}
+
+/* Read col's column in table relid (the column's own, or a partition's). */
+static void
+read_table(KeyColumn *col, Oid relid, Snapshot snapshot, const ExtensionObjects *ext,
+		   MemoryContext per_value)
+{
+	Relation	rel = try_relation_open(relid, AccessShareLock);
+	AttrNumber	attnum;
+	Relation	index;
+
+	if (rel == NULL)
+		return;					/* dropped meanwhile */
+	attnum = relid == col->relid ? col->attnum :
+		get_attnum(relid, NameStr(col->attname));
+	if (attnum != InvalidAttrNumber)
+	{
+		index = fitting_index(rel, attnum, col, ext);
+		if (index != NULL)
+		{
+			read_index(col, rel, index, attnum, snapshot, per_value);
+			index_close(index, NoLock);
+		}
+		else
+			read_heap(col, rel, attnum, snapshot, per_value);
+	}
+	relation_close(rel, NoLock);
+}
+
+/* Read a key column: a table's, or every leaf partition of a partitioned one. */
+static void
+read_column(KeyColumn *col, Snapshot snapshot, const ExtensionObjects *ext,
+			MemoryContext per_value)
+{
+	List	   *tables;
+	ListCell   *lc;
+
+	if (col->relkind != RELKIND_PARTITIONED_TABLE)
+	{
+		read_table(col, col->relid, snapshot, ext, per_value);
+		return;
+	}
+	tables = find_all_inheritors(col->relid, AccessShareLock, NULL);
+	foreach(lc, tables)
+	{
+		Oid			relid = lfirst_oid(lc);
+		char		relkind = get_rel_relkind(relid);
+
+		if (relkind == RELKIND_RELATION)
+			read_table(col, relid, snapshot, ext, per_value);
+		else if (relkind == RELKIND_FOREIGN_TABLE)
+			ereport(WARNING,
+					(errmsg("partition %s of %s.%s is a foreign table: its rows are not read",
+							get_rel_name(relid), col->nspname, col->relname)));
+	}
+}
+
+/* ---- raising ----------------------------------------------------------- */
+
+/*
+ * The frontier word that covers col's largest value on this server (its
+ * node id), or col->skip (the family's last tick, a Snowflake id in its
+ * epoch's last millisecond); for uuidv7(shift), the word of the step that
+ * made it.
+ */
+static void
+cover_word(KeyColumn *col)
+{
+	const FrontierFamily *family = generator_families[col->family];
+	bool		covered;
+
+	if (col->family == GENERATOR_SNOWFLAKE &&
+		id64_get(col->value) >> ID64_TIME_SHIFT == ID64_TIME_MAX)
+	{
+		col->skip = "no Snowflake id of its epoch can lie above its largest one";
+		return;
+	}
+	if (col->generator->args == RAISE_ARGS_SHIFT)
+		covered = raise_v7_shift_word(col->tick, col->value, col->shift.month, col->shift.day,
+									  col->shift.time, (unsigned) uuid_seq_node_bits,
+									  (uint32) uuid_seq_node_id, &col->word);
+	else
+		covered = raise_value_word(family, col->tick, col->value,
+								   (unsigned) uuid_seq_node_bits,
+								   (uint32) uuid_seq_node_id, &col->word);
+	if (covered)
+		col->raisable = true;
+	else
+		col->skip = "no value of its family can lie above its largest one";
+}
+
+/* Raise each family once, to the largest word of its columns. */
+static void
+raise_families(List *columns)
+{
+	for (int id = 0; id < GENERATOR_COUNT; id++)
+	{
+		uint64		word = 0;
+		bool		any = false;
+		uint64		before;
+		ListCell   *lc;
+
+		foreach(lc, columns)
+		{
+			KeyColumn  *col = lfirst(lc);
+
+			if (col->raisable && col->family == (GeneratorId) id)
+			{
+				word = any ? Max(word, col->word) : col->word;
+				any = true;
+			}
+		}
+		if (!any)
+			continue;
+		lease_raise_frontier(uuid_seq_shared, (GeneratorId) id, word, &before);
+		foreach(lc, columns)
+		{
+			KeyColumn  *col = lfirst(lc);
+
+			if (col->raisable && col->family == (GeneratorId) id)
+				col->raised = col->word > before;
+		}
+	}
+}
+
+/* ---- the function ------------------------------------------------------ */
+
+/* A column's largest value as the column shows it. */
+static text *
+shown_value(const KeyColumn *col)
+{
+	switch (col->order)
+	{
+		case ORDER_UUID:
+		case ORDER_SQLSERVER:
+			{
+				pg_uuid_t	uuid;
+
+				memcpy(uuid.data, col->value, UUID_BYTES);
+				return cstring_to_text(DatumGetCString(DirectFunctionCall1(uuid_out,
+																		   UUIDPGetDatum(&uuid))));
+			}
+		case ORDER_INT8:
+			return cstring_to_text(psprintf(INT64_FORMAT, id64_get(col->value)));
+		case ORDER_TYPEID:
+			{
+				char		buf[TYPEID_TEXT_MAX];
+				size_t		len;
+
+				typeid_to_text(col->found_prefix, strlen(col->found_prefix), col->value,
+							   buf, &len);
+				return cstring_to_text_with_len(buf, (int) len);
+			}
+	}
+	return NULL;
+}
+
+Datum
+uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	ExtensionObjects ext = {0};
+	List	   *columns;
+	ListCell   *lc;
+	Snapshot	snapshot;
+	MemoryContext per_value;
+
+	if (!superuser())
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("must be superuser to run uuid_seq_raise_frontiers()"),
+				 errdetail("It reads every key column of the database, whatever its privileges and row security policies.")));
+	if (uuid_seq_shared == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("uuid_seq_raise_frontiers() needs the shared frontiers"),
+				 errhint("Add uuid_seq to shared_preload_libraries and restart the server.")));
+
+	ext.extension = getExtensionOfObject(ProcedureRelationId, fcinfo->flinfo->fn_oid);
+	if (!OidIsValid(ext.extension))
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("uuid_seq_raise_frontiers() must be called as a member of extension uuid_seq")));
+	InitMaterializedSRF(fcinfo, 0);
+	find_extension_objects(&ext);
+	columns = find_key_columns(&ext);
+	mark_covered_partitions(columns);
+
+	snapshot = RegisterSnapshot(GetLatestSnapshot());
+	per_value = AllocSetContextCreate(CurrentMemoryContext, "uuid_seq_raise_frontiers value",
+									  ALLOCSET_SMALL_SIZES);
+	foreach(lc, columns)
+	{
+		KeyColumn  *col = lfirst(lc);
+
+		if (col->skip != NULL || col->covered)
+			continue;
+		read_column(col, snapshot, &ext, per_value);
+		if (col->found)
+			cover_word(col);
+	}
+	UnregisterSnapshot(snapshot);
+	MemoryContextDelete(per_value);
+
+	raise_families(columns);
+
+	foreach(lc, columns)
+	{
+		KeyColumn  *col = lfirst(lc);
+		Datum		values[5];
+		bool		nulls[5] = {0};
+
+		if (col->covered)
+			continue;
+		values[0] = ObjectIdGetDatum(col->relid);
+		values[1] = NameGetDatum(&col->attname);
+		if (col->has_family)
+			values[2] = CStringGetTextDatum(generator_names[col->family]);
+		else
+			nulls[2] = true;
+		if (col->found)
+			values[4] = PointerGetDatum(shown_value(col));
+		else
+			nulls[4] = true;
+		if (col->skip != NULL)
+		{
+			ereport(WARNING,
+					(errmsg("column %s of %s.%s is not raised: %s",
+							NameStr(col->attname), col->nspname, col->relname, col->skip),
+					 errhint("Raise its family's frontier with uuid_seq_raise_frontier(family, greatest key).")));
+			nulls[3] = true;
+		}
+		else
+			values[3] = BoolGetDatum(col->raised);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
