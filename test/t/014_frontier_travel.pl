@@ -1,21 +1,29 @@
-# Frontiers that travel with the data: docs/operations.md's two runbooks, each
-# tested with the old server's frontiers ten minutes ahead of the clock, so
-# that without the runbook's step the new server's values fall below the old
-# keys (checked first, then the step):
+# Frontiers that travel with the data: the runbooks of docs/operations.md
+# for a dump and restore and for pg_upgrade, each run as a DBA runs it, with
+# the old server's frontiers ten minutes ahead of the clock and a key
+# column of every kind (test/perl/UuidSeqTravel.pm: v7, ULID, a sqlguid
+# COMB, a 'postgresql' COMB, a uuid COMB in SQL Server order, TypeID text,
+# TSID, Snowflake of Discord's epoch).  Each shows first that without the
+# runbook's step every new key falls below the old ones, then the step:
 #
-# - dump and restore: after the restore, one uuid_seq_raise_frontier(family,
-#   max(key)) per key column (the bigint form for the 8-byte ids, with the
-#   epoch for a Snowflake key of another epoch than Twitter's);
-# - pg_upgrade (to the same major here; the version matrix runs it on each):
-#   the old data directory's uuid_seq.frontiers copied into the new one
-#   before its first start, here before pg_upgrade runs (its own runs of the
-#   new server must leave the file alone).
+# - dump and restore: pg_dump -Fc, pg_restore into a fresh server that
+#   preloads uuid_seq, then the one statement, uuid_seq_raise_frontiers();
+# - pg_upgrade (to the same major here; the version matrix upgrades 18 to
+#   19): the one statement after the upgrade, before anything generates;
+#   or the old data directory's uuid_seq.frontiers copied into the new one
+#   before its first start, here before pg_upgrade runs (its own runs of
+#   the new server must leave the file alone).
+# Each statement's raise is durable (a restart keeps it), and a repeat of
+# it raises nothing.
 use strict;
 use warnings;
 use File::Copy;
+use FindBin;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use lib "$FindBin::Bin/../perl";
+use UuidSeqTravel;
 
 my $preload = "shared_preload_libraries = 'uuid_seq'\n";
 # (pg_config is the tested major's, first in PATH under make prove)
@@ -31,106 +39,102 @@ sub server
 	return $node;
 }
 
-# A database `shop` with keys of four families made with the clock ten
-# minutes ahead (as a server whose clock, or bursts, ran ahead): v7, ULID,
-# TSID, and Snowflake ids of Discord's epoch.
-sub fill
+# An old server's database `shop`: 1,000 keys in every table, made with the
+# clock ten minutes ahead.
+sub old_shop
 {
 	my ($node) = @_;
 	$node->safe_psql('postgres', 'CREATE DATABASE shop');
-	$node->safe_psql('shop', q{
-		CREATE EXTENSION uuid_seq;
-		CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
-		CREATE TABLE lines (id uuid PRIMARY KEY DEFAULT ulid_generate(), n int);
-		CREATE TABLE parcels (id bigint PRIMARY KEY DEFAULT tsid_generate(), n int);
-		CREATE TABLE messages (id bigint PRIMARY KEY DEFAULT snowflake_generate('2015-01-01 00:00+00'), n int);
-		SET uuid_seq.clock_shift = '10 min';
-		INSERT INTO orders (n) SELECT g FROM generate_series(1, 1000) g;
-		INSERT INTO lines (n) SELECT g FROM generate_series(1, 1000) g;
-		INSERT INTO parcels (n) SELECT g FROM generate_series(1, 1000) g;
-		INSERT INTO messages (n) SELECT g FROM generate_series(1, 1000) g;});
+	create_keys($node, 'shop');
+	fill_keys($node, 'shop', 1, 1000);
+	return;
 }
 
-# How many of 100 fresh values of each family lie at or below the greatest
-# key of its table: "orders|lines|parcels|messages".
-my %keys = (
-	orders => 'uuid_generate_v7()',
-	lines => 'ulid_generate()',
-	parcels => 'tsid_generate()',
-	messages => q{snowflake_generate('2015-01-01 00:00+00')});
-my @tables = qw(orders lines parcels messages);
-sub below
+# What the statement must say on a server whose frontiers lie below every
+# old key: every key column, its family, raised.
+my %family = (
+	orders => 'v7', lines => 'ulid', invoices => 'comb_sqlserver_unix_ms',
+	receipts => 'comb_postgresql_unix_ms', payments => 'comb_sqlserver_sqldatetime',
+	users => 'v7', parcels => 'tsid', messages => 'snowflake');
+sub statement_says
 {
-	my ($node) = @_;
-	return $node->safe_psql('shop',
-		'SELECT ' . join(" || '|' || ", map {
-			"(SELECT count(*) FROM (SELECT $keys{$_} u FROM generate_series(1, 100)) s "
-			  . "WHERE u <= (SELECT id FROM $_ ORDER BY id DESC LIMIT 1))"
-		} @tables));
+	my ($raised) = @_;
+	return join ' ', map { "$_.id=$family{$_}:$raised" } sort keys %family;
 }
-my $all_below = join '|', map { 100 } @tables;
-my $none_below = join '|', map { 0 } @tables;
 
 # Dump and restore.
 {
 	my $old = server('dump_old');
 	$old->start;
-	fill($old);
-	my $dump = "${PostgreSQL::Test::Utils::tmp_check}/shop.sql";
-	$old->command_ok([ 'pg_dump', '-d', $old->connstr('shop'), '-f', $dump ], 'pg_dump');
+	old_shop($old);
+	my $dump = "${PostgreSQL::Test::Utils::tmp_check}/shop.dump";
+	$old->command_ok([ 'pg_dump', '-Fc', '-d', $old->connstr('shop'), '-f', $dump ], 'pg_dump -Fc');
 	$old->stop;
 
 	my $new = server('dump_new');
 	$new->start;
 	$new->safe_psql('postgres', 'CREATE DATABASE shop');
-	$new->command_ok([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $new->connstr('shop'),
-		'-f', $dump ], 'restore');
-	is(below($new), $all_below, 'restored, without the step: new values fall below the old keys');
-	is( $new->safe_psql('shop', q{
-			SELECT uuid_seq_raise_frontier('v7', max(id)) FROM orders;
-			SELECT uuid_seq_raise_frontier('ulid', max(id)) FROM lines;
-			SELECT uuid_seq_raise_frontier('tsid', max(id)) FROM parcels;
-			SELECT uuid_seq_raise_frontier('snowflake', max(id), '2015-01-01 00:00+00') FROM messages;}),
-		"t\nt\nt\nt", 'the runbook: one uuid_seq_raise_frontier() per key column');
-	is(below($new), $none_below, 'after it, every new value lies above every restored key');
+	$new->command_ok([ 'pg_restore', '--exit-on-error', '-d', $new->connstr('shop'), $dump ],
+		'pg_restore into a fresh server that preloads uuid_seq');
+	my $below = below_old($new, 'shop');
+	note "restored, without the statement, new keys at or below the old ones (of 100): $below";
+	is($below, every_table(100), 'restored, without the statement: every new key falls below the old ones');
+	is(raise_frontiers($new, 'shop'), statement_says('true'),
+		'the one statement raises every key column');
+	is(new_not_above($new, 'shop', 100), every_table(0),
+		'after it, every new key lies above every restored key');
+	is(raise_frontiers($new, 'shop'), statement_says('false'), 'a repeat raises nothing');
 	$new->restart;
-	is(below($new), $none_below, '... and after a restart (the raise is durable)');
+	is(new_not_above($new, 'shop', 100), every_table(0),
+		'... and after a restart (the raise is durable)');
 	$new->stop;
 }
 
-# pg_upgrade, the frontier file copied into the new data directory before it
-# runs.
+# pg_upgrade.
 {
 	my $old = server('upgrade_old');
 	$old->start;
-	fill($old);
+	old_shop($old);
 	$old->stop;
 
-	my $new = server('upgrade_new');
-	my $file = $new->data_dir . '/uuid_seq.frontiers';
-	copy($old->data_dir . '/uuid_seq.frontiers', $file) or die "copy: $!";
-	my $copied = slurp_file($file);
-	my @upgrade = ('pg_upgrade', '-d', $old->data_dir, '-D', $new->data_dir,
-		'-b', $bindir, '-B', $bindir,
-		'-s', $new->host, '-p', $old->port, '-P', $new->port);
 	# pg_upgrade writes its logs in the current directory
 	chdir ${PostgreSQL::Test::Utils::tmp_check};
-	command_ok([ @upgrade, '--check' ], 'pg_upgrade --check');
-	command_ok(\@upgrade, 'pg_upgrade');
-	is(slurp_file($file), $copied, "pg_upgrade's runs of the new server leave the copied file alone");
+	my $upgrade = sub {
+		my ($new) = @_;
+		return ('pg_upgrade', '-d', $old->data_dir, '-D', $new->data_dir,
+			'-b', $bindir, '-B', $bindir,
+			'-s', $new->host, '-p', $old->port, '-P', $new->port);
+	};
+
+	# the statement runbook
+	my $new = server('upgrade_new');
+	command_ok([ $upgrade->($new), '--check' ], 'pg_upgrade --check');
+	command_ok([ $upgrade->($new) ], 'pg_upgrade');
 	$new->start;
-	is(below($new), $none_below, 'upgraded with the file: every new value lies above every old key');
+	my $below = below_old($new, 'shop');
+	note "upgraded, without the statement, new keys at or below the old ones (of 100): $below";
+	is($below, every_table(100), 'upgraded, without the statement: every new key falls below the old ones');
+	is(raise_frontiers($new, 'shop'), statement_says('true'),
+		'the one statement raises every key column');
+	is(new_not_above($new, 'shop', 100), every_table(0),
+		'after it, every new key lies above every old key');
+	$new->restart;
+	is(new_not_above($new, 'shop', 100), every_table(0), '... and after a restart');
 	$new->stop;
 
-	# the same without the file: below, which is why the runbook copies it
-	my $bare = server('upgrade_bare');
-	@upgrade = ('pg_upgrade', '-d', $old->data_dir, '-D', $bare->data_dir,
-		'-b', $bindir, '-B', $bindir,
-		'-s', $bare->host, '-p', $old->port, '-P', $bare->port);
-	command_ok(\@upgrade, 'pg_upgrade without the file');
-	$bare->start;
-	is(below($bare), $all_below, 'upgraded without the file: new values fall below the old keys');
-	$bare->stop;
+	# the file runbook: the old frontier file in the new data directory
+	my $copied_into = server('upgrade_file');
+	my $file = $copied_into->data_dir . '/uuid_seq.frontiers';
+	copy($old->data_dir . '/uuid_seq.frontiers', $file) or die "copy: $!";
+	my $copied = slurp_file($file);
+	command_ok([ $upgrade->($copied_into) ], 'pg_upgrade, the old frontier file copied first');
+	is(slurp_file($file), $copied, "pg_upgrade's runs of the new server leave the copied file alone");
+	$copied_into->start;
+	is(new_not_above($copied_into, 'shop', 100), every_table(0),
+		'upgraded with the file: every new key lies above every old key');
+	is(raise_frontiers($copied_into, 'shop'), statement_says('false'),
+		'... and the statement finds nothing to raise');
+	$copied_into->stop;
 }
 
 done_testing();

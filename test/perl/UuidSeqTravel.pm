@@ -1,0 +1,139 @@
+# The database that a move off a server carries (test/t/014_frontier_travel.pl,
+# test/t/016_logical_switchover.pl): a key column of every kind, each with
+# its DEFAULT, and keys made while the old server's clock ran ten minutes
+# ahead; how many new keys fall at or below the old ones, in each family's
+# order; and the one statement, uuid_seq_raise_frontiers().
+package UuidSeqTravel;
+use strict;
+use warnings;
+use Exporter 'import';
+our @EXPORT = qw(@KEY_TABLES create_keys fill_keys below_old new_not_above
+  every_table raise_frontiers);
+
+# Each table: its key's type and DEFAULT, and the key in its family's order
+# (SQL Server order for the 'sqlserver' COMBs: sqlguid; a TypeID's uuid).
+our @KEY_TABLES = (
+	{ table => 'orders', type => 'uuid', default => 'uuid_generate_v7()', key => 'id' },
+	{ table => 'lines', type => 'uuid', default => 'ulid_generate()', key => 'id' },
+	{ table => 'invoices', type => 'sqlguid', default => 'comb_new()', key => 'id' },
+	{
+		table => 'receipts',
+		type => 'uuid',
+		default => q{comb_new('postgresql')},
+		key => 'id'
+	},
+	# a uuid column in SQL Server order through its operator class
+	{
+		table => 'payments',
+		type => 'uuid',
+		default => q{comb_new('sqlserver', 'sqldatetime')},
+		key => 'id::sqlguid',
+		index => 'uuid_sqlserver_ops'
+	},
+	{
+		table => 'users',
+		type => 'text',
+		default => q{typeid_generate('user')},
+		key => 'typeid_to_uuid(id)'
+	},
+	{ table => 'parcels', type => 'bigint', default => 'tsid_generate()', key => 'id' },
+	{
+		table => 'messages',
+		type => 'bigint',
+		default => q{snowflake_generate('2015-01-01 00:00+00')},
+		key => 'id'
+	},
+);
+
+# "orders=V lines=V ...": the same value for every table.
+sub every_table
+{
+	my ($value) = @_;
+	return join ' ', map { "$_->{table}=$value" } @KEY_TABLES;
+}
+
+# The extension and the tables in database $db of $node.  A table's rows
+# have n > 0 when old, n < 0 when made after the move.
+sub create_keys
+{
+	my ($node, $db) = @_;
+	my $sql = "CREATE EXTENSION uuid_seq;\n";
+	for my $t (@KEY_TABLES)
+	{
+		if ($t->{index})
+		{
+			$sql .= "CREATE TABLE $t->{table} (id $t->{type} NOT NULL DEFAULT $t->{default}, n int NOT NULL);\n"
+			  . "CREATE UNIQUE INDEX $t->{table}_id ON $t->{table} (id $t->{index});\n"
+			  . "ALTER TABLE $t->{table} REPLICA IDENTITY USING INDEX $t->{table}_id;\n";
+		}
+		else
+		{
+			$sql .= "CREATE TABLE $t->{table} (id $t->{type} PRIMARY KEY DEFAULT $t->{default}, n int NOT NULL);\n";
+		}
+	}
+	$node->safe_psql($db, $sql);
+	return;
+}
+
+# Rows $from .. $from + $count - 1 in every table, made by the defaults
+# with the clock ten minutes ahead (a server whose clock, or bursts, ran
+# ahead).
+sub fill_keys
+{
+	my ($node, $db, $from, $count) = @_;
+	my $to = $from + $count - 1;
+	$node->safe_psql($db,
+		"SET uuid_seq.clock_shift = '10 min';\n"
+		  . join('', map { "INSERT INTO $_->{table} (n) SELECT g FROM generate_series($from, $to) g;\n" } @KEY_TABLES));
+	return;
+}
+
+# "orders=N ...": how many of 100 fresh values of each table's default fall
+# at or below its old keys' largest, in the family's order (nothing is
+# written).
+sub below_old
+{
+	my ($node, $db) = @_;
+	return $node->safe_psql($db,
+		"SELECT string_agg(t || '=' || c, ' ' ORDER BY o) FROM (\n"
+		  . join("UNION ALL\n", map {
+				my $t = $KEY_TABLES[$_];
+				"SELECT $_ AS o, '$t->{table}' AS t, (SELECT count(*) FROM "
+				  . "(SELECT ($t->{default})::$t->{type} AS id FROM generate_series(1, 100)) s "
+				  . "WHERE $t->{key} <= (SELECT max($t->{key}) FROM $t->{table} WHERE n > 0)) AS c\n"
+			} 0 .. $#KEY_TABLES)
+		  . ") r");
+}
+
+# "orders=N ...": $count rows written by each table's default (n < 0), and
+# how many of them fall at or below the old keys' largest.
+sub new_not_above
+{
+	my ($node, $db, $count) = @_;
+	my $sql = '';
+	for my $t (@KEY_TABLES)
+	{
+		$sql .= "INSERT INTO $t->{table} (n) SELECT -g FROM generate_series(1, $count) g;\n";
+	}
+	$sql .= "SELECT string_agg(t || '=' || c, ' ' ORDER BY o) FROM (\n"
+	  . join("UNION ALL\n", map {
+			my $t = $KEY_TABLES[$_];
+			"SELECT $_ AS o, '$t->{table}' AS t, (SELECT count(*) FROM $t->{table} "
+			  . "WHERE n < 0 AND $t->{key} <= (SELECT max($t->{key}) FROM $t->{table} WHERE n > 0)) AS c\n"
+		} 0 .. $#KEY_TABLES)
+	  . ") r";
+	return $node->safe_psql($db, $sql);
+}
+
+# The one statement, as a DBA runs it: "table.column=family:raised ..."
+# (raised true, false, or n for NULL), in table order.
+sub raise_frontiers
+{
+	my ($node, $db) = @_;
+	return $node->safe_psql($db,
+		q{SELECT string_agg(table_name || '.' || column_name || '=' || coalesce(family, '?') || ':'
+		  || coalesce(raised::text, 'n'), ' ' ORDER BY table_name::text)
+		  FROM uuid_seq_raise_frontiers()});
+}
+
+1;
