@@ -8,19 +8,27 @@ use strict;
 use warnings;
 use Exporter 'import';
 our @EXPORT = qw(@KEY_TABLES create_keys fill_keys below_old new_not_above
-  every_table raise_frontiers);
+  every_table raise_frontiers statement_says);
 
-# Each table: its key's type and DEFAULT, and the key in its family's order
-# (SQL Server order for the 'sqlserver' COMBs: sqlguid; a TypeID's uuid).
+# Each table: its key's type and DEFAULT, the key in its family's order
+# (SQL Server order for the 'sqlserver' COMBs: sqlguid; a TypeID's uuid),
+# and the family.
 our @KEY_TABLES = (
-	{ table => 'orders', type => 'uuid', default => 'uuid_generate_v7()', key => 'id' },
-	{ table => 'lines', type => 'uuid', default => 'ulid_generate()', key => 'id' },
-	{ table => 'invoices', type => 'sqlguid', default => 'comb_new()', key => 'id' },
+	{ table => 'orders', type => 'uuid', default => 'uuid_generate_v7()', key => 'id', family => 'v7' },
+	{ table => 'lines', type => 'uuid', default => 'ulid_generate()', key => 'id', family => 'ulid' },
+	{
+		table => 'invoices',
+		type => 'sqlguid',
+		default => 'comb_new()',
+		key => 'id',
+		family => 'comb_sqlserver_unix_ms'
+	},
 	{
 		table => 'receipts',
 		type => 'uuid',
 		default => q{comb_new('postgresql')},
-		key => 'id'
+		key => 'id',
+		family => 'comb_postgresql_unix_ms'
 	},
 	# a uuid column in SQL Server order through its operator class
 	{
@@ -28,20 +36,23 @@ our @KEY_TABLES = (
 		type => 'uuid',
 		default => q{comb_new('sqlserver', 'sqldatetime')},
 		key => 'id::sqlguid',
-		index => 'uuid_sqlserver_ops'
+		index => 'uuid_sqlserver_ops',
+		family => 'comb_sqlserver_sqldatetime'
 	},
 	{
 		table => 'users',
 		type => 'text',
 		default => q{typeid_generate('user')},
-		key => 'typeid_to_uuid(id)'
+		key => 'typeid_to_uuid(id)',
+		family => 'v7'
 	},
-	{ table => 'parcels', type => 'bigint', default => 'tsid_generate()', key => 'id' },
+	{ table => 'parcels', type => 'bigint', default => 'tsid_generate()', key => 'id', family => 'tsid' },
 	{
 		table => 'messages',
 		type => 'bigint',
 		default => q{snowflake_generate('2015-01-01 00:00+00')},
-		key => 'id'
+		key => 'id',
+		family => 'snowflake'
 	},
 );
 
@@ -134,6 +145,15 @@ sub raise_frontiers
 		q{SELECT string_agg(table_name || '.' || column_name || '=' || coalesce(family, '?') || ':'
 		  || coalesce(raised::text, 'n'), ' ' ORDER BY table_name::text)
 		  FROM uuid_seq_raise_frontiers()});
+}
+
+# What raise_frontiers() must return when every column has `raised`
+# $raised ('true' or 'false').
+sub statement_says
+{
+	my ($raised) = @_;
+	return join ' ', map { "$_->{table}.id=$_->{family}:$raised" }
+	  sort { $a->{table} cmp $b->{table} } @KEY_TABLES;
 }
 
 1;

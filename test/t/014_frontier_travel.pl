@@ -50,18 +50,6 @@ sub old_shop
 	return;
 }
 
-# What the statement must say on a server whose frontiers lie below every
-# old key: every key column, its family, raised.
-my %family = (
-	orders => 'v7', lines => 'ulid', invoices => 'comb_sqlserver_unix_ms',
-	receipts => 'comb_postgresql_unix_ms', payments => 'comb_sqlserver_sqldatetime',
-	users => 'v7', parcels => 'tsid', messages => 'snowflake');
-sub statement_says
-{
-	my ($raised) = @_;
-	return join ' ', map { "$_.id=$family{$_}:$raised" } sort keys %family;
-}
-
 # Dump and restore.
 {
 	my $old = server('dump_old');
