@@ -13,8 +13,9 @@
 #      preloading uuid_seq: `pg_upgrade --check` must be clean, then
 #        copy mode, and docs/operations.md's file runbook: the old data directory's
 #          uuid_seq.frontiers copied into the new one before its first start;
-#        --link mode, and the statement runbook: upgrade_raise.sql, one
-#          uuid_seq_raise_frontier() per key column, before anything generates;
+#        --link mode, and the statement runbook: upgrade_raise.sql, the one
+#          statement uuid_seq_raise_frontiers(), before anything generates,
+#          which must list and raise every key column;
 #   4. on each new server, the clock not shifted: upgrade_state.sql prints
 #      the same as on the old one (rows, ids, indexes, defaults, partition
 #      bounds), and upgrade_verify.sql passes (amcheck on every btree index,
@@ -173,7 +174,11 @@ upgrade()
 		# the statement runbook, before anything generates
 		psql_in "$new" "$new_bin" "$here/upgrade_raise.sql" -A -t >"$logdir/raise-$mode.out" 2>&1 ||
 			fail "upgrade_raise.sql ($mode mode, upgrade/raise-$mode.out)"
-		say "$mode mode: $(grep -c . "$logdir/raise-$mode.out") uuid_seq_raise_frontier() statements"
+		# every key column listed (13 in upgrade_fixture.sql) and raised
+		grep -v '|t$' "$logdir/raise-$mode.out" && fail "uuid_seq_raise_frontiers() left a column unraised ($mode mode)"
+		[[ $(grep -c '|t$' "$logdir/raise-$mode.out") -ge 13 ]] ||
+			fail "uuid_seq_raise_frontiers() listed $(grep -c . "$logdir/raise-$mode.out") key columns, not 13 ($mode mode)"
+		say "$mode mode: uuid_seq_raise_frontiers() raised $(grep -c '|t$' "$logdir/raise-$mode.out") key columns"
 	fi
 	psql_in "$new" "$new_bin" "$here/upgrade_state.sql" -A -t >"$logdir/state-$mode.out" 2>&1 ||
 		fail "upgrade_state.sql on $new_major ($mode mode)"

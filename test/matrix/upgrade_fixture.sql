@@ -7,8 +7,9 @@
 -- whose clock or bursts ran ahead), so that a new server whose frontiers did
 -- not travel makes values below these.  Run by a superuser, with the library
 -- preloaded.
--- A new kind of key is one CREATE TABLE and one INSERT here, one line in
--- upgrade_raise.sql and one in upgrade_verify.sql.
+-- A new kind of key is one CREATE TABLE and one INSERT here (and one more
+-- key column in pg-upgrade.sh's count: upgrade_raise.sql's statement finds
+-- it) and one line in upgrade_verify.sql.
 CREATE EXTENSION uuid_seq;
 SET uuid_seq.clock_shift = '1 hour';
 

@@ -1,18 +1,11 @@
--- test/matrix/upgrade_raise.sql: docs/operations.md's runbook after pg_upgrade (as
--- after a restore): one uuid_seq_raise_frontier(family, greatest key) per
--- key column of upgrade_fixture.sql, the greatest in the family's own order
--- (SQL Server order for the 'sqlserver' COMBs).  Run by a superuser on the
--- new server before anything generates.
-SELECT uuid_seq_raise_frontier('v7', max(id)) FROM by_v7;
-SELECT uuid_seq_raise_frontier('v7', max(id)) FROM users;
-SELECT uuid_seq_raise_frontier('v7', max(typeid_to_uuid(id))) FROM by_typeid;
-SELECT uuid_seq_raise_frontier('v7', max(id)) FROM events_v7;
-SELECT uuid_seq_raise_frontier('ulid', max(id)) FROM by_ulid;
-SELECT uuid_seq_raise_frontier('ulid', max(id)) FROM events_ulid;
-SELECT uuid_seq_raise_frontier('comb_postgresql_unix_ms', max(id)) FROM by_comb;
-SELECT uuid_seq_raise_frontier('comb_postgresql_unix_ms', max(id)) FROM events_comb;
-SELECT uuid_seq_raise_frontier('tsid', max(id)) FROM by_tsid;
-SELECT uuid_seq_raise_frontier('tsid', max(id)) FROM events_tsid;
-SELECT uuid_seq_raise_frontier('snowflake', max(id)) FROM by_snowflake;
-SELECT uuid_seq_raise_frontier('comb_sqlserver_unix_ms', max(id)::uuid) FROM by_sqlguid;
-SELECT uuid_seq_raise_frontier('comb_sqlserver_unix_ms', max(id::sqlguid)::uuid) FROM by_opclass;
+-- test/matrix/upgrade_raise.sql: the runbook after pg_upgrade (as after a
+-- restore, docs/operations.md): the one statement, uuid_seq_raise_frontiers(),
+-- which finds every key column of upgrade_fixture.sql by its default and
+-- raises each family's frontier above the column's greatest key in the
+-- family's own order (SQL Server order for the 'sqlserver' COMBs).  Run by a
+-- superuser on the new server before anything generates; one line per key
+-- column, table|column|family|raised (pg-upgrade.sh requires raised = t
+-- everywhere: the old keys lie an hour ahead of the new server's frontiers).
+SELECT table_name, column_name, family, raised
+FROM uuid_seq_raise_frontiers()
+ORDER BY table_name::text, column_name;
