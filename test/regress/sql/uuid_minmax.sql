@@ -6,6 +6,17 @@ SELECT max(u), min(u)
 FROM (VALUES ('7fffffff-ffff-ffff-ffff-ffffffffffff'::uuid),
              ('80000000-0000-0000-0000-000000000000'), (NULL),
              ('00000000-0000-0000-0000-000000000001')) v(u);
+-- values equal in their first 8 bytes, differing in byte 8 (group 1) or
+-- only in byte 15 (group 2): every byte counts, and the first row is
+-- neither the greatest nor the least
+SELECT g, max(u), min(u)
+FROM (VALUES (1, '01234567-89ab-7def-9000-000000000000'::uuid),
+             (1, '01234567-89ab-7def-bfff-ffffffffffff'),
+             (1, '01234567-89ab-7def-8fff-ffffffffffff'),
+             (2, '01234567-89ab-7def-8000-000000000005'),
+             (2, '01234567-89ab-7def-8000-000000000009'),
+             (2, '01234567-89ab-7def-8000-000000000001')) v(g, u)
+GROUP BY g ORDER BY g;
 SELECT max(u) IS NULL AS max_null, min(u) IS NULL AS min_null
 FROM (SELECT gen_random_uuid() u) s WHERE false;
 
