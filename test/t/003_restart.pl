@@ -54,6 +54,20 @@ sub overwrite
 	close $fh;
 }
 
+# Flip every bit of the byte of a file at an offset: always a change,
+# whatever the byte held.
+sub flip_byte
+{
+	my ($path, $offset) = @_;
+	open my $fh, '+<', $path or die "open $path: $!";
+	binmode $fh;
+	seek $fh, $offset, 0;
+	read($fh, my $byte, 1) == 1 or die "read $path: $!";
+	seek $fh, $offset, 0;
+	print $fh chr(ord($byte) ^ 0xff);
+	close $fh;
+}
+
 # Where each family's frontier was restored from, when all agree.
 sub origin
 {
@@ -98,7 +112,7 @@ my %damage = (
 		'it was written by a later PostgreSQL major or another format of uuid_seq'
 	],
 	'damaged' => [
-		sub { overwrite($file, 20, 'x'); },            # the first family's word
+		sub { flip_byte($file, 20); },                 # the first family's word
 		'its checksum does not match'
 	],
 	'not ours' => [
