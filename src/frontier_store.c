@@ -4,14 +4,15 @@
  *		the encoding of every family's word that it shares with the WAL's
  *		lease records (lease.c).
  *
- * What the words mean and when they are written is lease.c's business; this
- * file only reads and replaces the file.  A missing file is normal; an
- * unreadable, truncated, damaged or foreign one is reported with a WARNING
- * and ignored, so the server always starts.
+ * What the words mean and when they are written (or removed) is lease.c's
+ * business; this file only reads, replaces and removes the file.  A missing
+ * file is normal; an unreadable, truncated, damaged or foreign one is
+ * reported with a WARNING and ignored, so the server always starts.
  */
 #include "postgres.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "storage/fd.h"
@@ -206,4 +207,26 @@ frontier_store_write(const uint64 words[GENERATOR_COUNT], int elevel)
 	if (rc != 0)
 		(void) unlink(tmp);
 	return rc == 0;
+}
+
+/*
+ * The file is removed by unlinking it and fsyncing the data directory
+ * (durable_unlink), so that a crash cannot bring it back.  A failure is a
+ * WARNING: the server starts all the same.
+ */
+bool
+frontier_store_remove(void)
+{
+	struct stat st;
+
+	if (stat(FRONTIER_FILE_NAME, &st) != 0)
+	{
+		if (errno != ENOENT)
+			ereport(WARNING,
+					(errcode_for_file_access(),
+					 errmsg("could not remove uuid_seq frontier file \"%s\": %m",
+							FRONTIER_FILE_NAME)));
+		return false;
+	}
+	return durable_unlink(FRONTIER_FILE_NAME, WARNING) == 0;
 }

@@ -41,4 +41,10 @@ extern bool frontier_store_read(uint64 words[GENERATOR_COUNT],
  */
 extern bool frontier_store_write(const uint64 words[GENERATOR_COUNT], int elevel);
 
+/*
+ * Remove the file durably; false when there was none, or it could not be
+ * removed (reported with a WARNING).  Called by the postmaster at start.
+ */
+extern bool frontier_store_remove(void);
+
 #endif							/* UUID_SEQ_FRONTIER_STORE_H */

@@ -300,6 +300,18 @@ restore_frontiers(UuidSeqShared *shared)
 		/* nothing to lease: the hot path never reaches a lease */
 		for (int i = 0; i < GENERATOR_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease, PG_UINT64_MAX);
+
+		/*
+		 * A file of an earlier start lies below the values this start will
+		 * hand out, which it never holds: a later start with the setting on
+		 * would take it for their bound.  Remove it (not in binary upgrade:
+		 * pg_upgrade's runs of a new server leave a copied file alone).
+		 */
+		if (!IsBinaryUpgrade && frontier_store_remove())
+			ereport(LOG,
+					(errmsg("uuid_seq removed its frontier file \"%s\" because uuid_seq.persist is off",
+							FRONTIER_FILE_NAME),
+					 errdetail("The values generated while it is off are kept nowhere; the next start with it on begins from the clock.")));
 	}
 	else if (frontier_store_read(words, present))
 	{

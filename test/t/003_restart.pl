@@ -3,7 +3,9 @@
 # restored_from, before and after generating), and a clean restart with the
 # clock an hour behind continues above the values handed out before, from
 # the file; a damaged, truncated or foreign frontier file only costs a
-# WARNING, one whole message per problem; a backend crash (the postmaster
+# WARNING, one whole message per problem; a start with uuid_seq.persist off
+# removes the file, so that turning it on again starts from the clock rather
+# than from a file below the values made meanwhile; a backend crash (the postmaster
 # re-initialises shared memory) and an immediate shutdown never rewind the
 # frontier.
 use strict;
@@ -140,16 +142,28 @@ for my $kind (sort keys %damage)
 	is(origin(), 'clock', "$kind file: generators start from the clock");
 }
 
-# uuid_seq.persist = off: nothing is written.
+# uuid_seq.persist = off: nothing is written, and the file of the last
+# start with it on is removed, and the log says so: the values made while it
+# is off (here with the clock an hour ahead) lie above that file, so a later
+# start with it on must not restore it as if it bounded them.
 $node->stop;
-unlink $file;
-$node->append_conf('postgresql.conf', "uuid_seq.persist = off\n");
+ok(-f $file, 'a file from the last start with persist = on');
+$node->append_conf('postgresql.conf', "uuid_seq.persist = off\nuuid_seq.clock_shift = '1 hour'\n");
+my $log_offset = -s $node->logfile;
 $node->start;
+ok(!-e $file, 'a start with persist = off removes the file');
+like(substr(slurp_file($node->logfile), $log_offset),
+	qr/LOG:  uuid_seq removed its frontier file "uuid_seq.frontiers" because uuid_seq.persist is off/,
+	'... and logs it');
 newest();
 $node->stop;
 ok(!-e $file, 'persist = off writes no file');
 $node->append_conf('postgresql.conf', "uuid_seq.persist = on\nuuid_seq.clock_shift = '0'\n");
+$log_offset = -s $node->logfile;
 $node->start;
+unlike(substr(slurp_file($node->logfile), $log_offset), qr/restored its frontiers/,
+	'persist on again: no file of the start before persist was off is restored');
+is(origin(), 'clock', '... the frontiers start from the clock');
 
 # A backend crash: the postmaster resets shared memory.  The file (from the
 # last clean shutdown) is older than what is handed out below, and the clock
