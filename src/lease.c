@@ -228,6 +228,21 @@ uuid_seq_redo(XLogReaderState *record)
 
 	if (info != XLOG_UUID_SEQ_LEASES)
 		elog(PANIC, "uuid_seq_redo: unknown op code %u", info);
+
+	/*
+	 * A server that replays leases must keep them in its file: a restart
+	 * replays only from the last restartpoint, and a promotion after it
+	 * would start below the primary's values.  Without uuid_seq.persist
+	 * there is no file, so stop here, as a server with wal_frontiers and
+	 * without persist does not start (guc.c); the record is replayed again
+	 * at the next start.
+	 */
+	if (!uuid_seq_persist)
+		ereport(FATAL,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uuid_seq cannot replay lease records with uuid_seq.persist off"),
+				 errdetail("A server that replays lease records keeps them in its frontier file across restarts."),
+				 errhint("Turn uuid_seq.persist on and start the server again: replay continues from this record.")));
 	switch (frontier_store_decode((const uint8 *) XLogRecGetData(record),
 								  XLogRecGetDataLen(record), words, present))
 	{

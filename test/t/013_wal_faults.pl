@@ -9,7 +9,8 @@
 #   standby continues above every value handed out before (UUIDv7 and the
 #   8-byte TSID and Snowflake ids, each from its own frontier);
 # - uuid_seq.wal_frontiers = on with uuid_seq.persist = off is refused at
-#   start, naming both settings;
+#   start, naming both settings, and a standby with persist off stops its
+#   replay at the first lease record until persist is on;
 # - a server that meets lease records replays them whatever the setting
 #   says: turned off after an unclean stop, the server starts and its
 #   frontiers are raised;
@@ -196,6 +197,34 @@ sub wait_exited
 	ok(!$node->start(fail_ok => 1), 'wal_frontiers without persist: the server refuses to start');
 	like(slurp_file($node->logfile),
 		qr/uuid_seq.wal_frontiers requires uuid_seq.persist/, 'the log names both settings');
+}
+
+# 2b. For the same reason a server that replays lease records needs it, even
+# with its own uuid_seq.wal_frontiers off: a standby with persist off stops
+# its replay at the first lease record, saying why; with persist on it
+# replays that record again, and a promoted standby continues above.
+{
+	my $primary = primary('no_persist_primary');
+	my $standby = standby_of($primary, 'no_persist_standby',
+		"uuid_seq.wal_frontiers = off\nuuid_seq.persist = off\n");
+	generate($primary, 'a', 1000, '10 min');
+	ok( eval {
+			$standby->wait_for_log(
+				qr/FATAL:  uuid_seq cannot replay lease records with uuid_seq.persist off/);
+			1;
+		},
+		'a standby with persist off stops at the first lease record');
+	like(slurp_file($standby->logfile), qr/HINT:  Turn uuid_seq.persist on/,
+		'the message says what to do');
+	wait_exited($standby);
+	$standby->append_conf('postgresql.conf', "uuid_seq.persist = on\n");
+	$standby->start;
+	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
+	$primary->stop('immediate');
+	promote($standby);
+	is(not_above($standby, 'a', 1000), $none,
+		'with persist on it replays the record: the promoted standby continues above');
+	$standby->stop;
 }
 
 # 3. Turned off after an unclean stop, the server still replays its lease
