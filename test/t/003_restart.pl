@@ -13,9 +13,9 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(usleep);
 use FindBin;
 use lib "$FindBin::Bin/../perl";
+use UuidSeqCrash;
 use UuidSeqGenerators;
 
 my $node = PostgreSQL::Test::Cluster->new('restart');
@@ -195,25 +195,7 @@ $node->safe_psql('postgres', q{ALTER SYSTEM SET uuid_seq.clock_shift = '2 s'});
 $node->reload;
 $before = newest();
 $node->safe_psql('postgres', q{ALTER SYSTEM SET uuid_seq.clock_shift = '-1 hour'});
-my ($postmaster) = split /\n/, slurp_file($node->data_dir . '/postmaster.pid');
-$node->kill9;
-# Where nothing reaps orphans (some containers) the dead postmaster stays a
-# zombie, and its pid file looks live: remove it once the process is dead.
-for (1 .. 100)
-{
-	my $status = -e "/proc/$postmaster/status" ? slurp_file("/proc/$postmaster/status") : '';
-	last if $status eq '' || $status =~ /^State:\s+Z/m;
-	usleep(100_000);
-}
-unlink $node->data_dir . '/postmaster.pid';
-# the orphaned children notice the postmaster is gone and exit
-my $restarted = 0;
-for (1 .. 60)
-{
-	last if ($restarted = $node->start(fail_ok => 1));
-	sleep 1;
-}
-ok($restarted, 'the server starts again after kill -9 of the postmaster');
+ok(kill9_and_start($node), 'the server starts again after kill -9 of the postmaster');
 is(all_above($before), 't',
 	'after the postmaster was killed, with the clock behind, values stay above');
 
