@@ -33,7 +33,7 @@
 /* How far ahead of the frontier (in clock time) a lease reaches. */
 #define LEASE_NS	INT64CONST(1000000000)
 
-/* ... and one renewed by the replay of a lease record */
+/* ... and one renewed by the replay of a lease record in archive recovery */
 #define REPLAY_LEASE_NS	(10 * LEASE_NS)
 
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
@@ -213,9 +213,18 @@ replay_leases(UuidSeqShared *shared, const uint64 *words, const bool *present)
 	 * leave the file as its only copy.  A failed write stops replay (ERROR
 	 * is FATAL in the startup process), which retries the record when the
 	 * server starts again.
+	 *
+	 * In archive recovery (a standby, a point-in-time recovery) the records
+	 * come one per second of another server's frontier progress, so the
+	 * leases reach REPLAY_LEASE_NS ahead.  A server's own crash recovery
+	 * meets only the last few records above its file (an immediate shutdown
+	 * saves the frontiers themselves, below the last leases): there they
+	 * reach LEASE_NS ahead, as while running, so that a crash after it
+	 * restarts at most about LEASE_NS ahead, as after any other crash.
 	 */
 	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
-	renew_leases(shared, floor, REPLAY_LEASE_NS, ERROR);
+	renew_leases(shared, floor,
+				 ArchiveRecoveryRequested ? REPLAY_LEASE_NS : LEASE_NS, ERROR);
 	LWLockRelease(shared->lease_lock);
 }
 
@@ -334,7 +343,16 @@ restore_frontiers(UuidSeqShared *shared)
 		{
 			const FrontierFamily *family = generator_families[i];
 
-			if (!present[i])
+			/*
+			 * A word in the family's first tick is one it never used: 0 is
+			 * saved for a family without a value, and earlier releases
+			 * restored that as the end of the first tick, which was then
+			 * saved and shown as a frontier of 1970 (1900, year 1) restored
+			 * from the file.  Such a family starts from the clock.  (Only a
+			 * clock in the first tick of the family's range, the first
+			 * millisecond of 1970 say, could have made a value there.)
+			 */
+			if (!present[i] || words[i] >> family->counter_bits == 0)
 				continue;
 
 			/*

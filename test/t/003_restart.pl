@@ -1,6 +1,7 @@
 # Frontiers across restarts and crashes (uuid_seq.persist), for every
 # generator family: a first start takes them from the clock (uuid_seq_state's
-# restored_from, before and after generating), and a clean restart with the
+# restored_from, before and after generating, and after restarts before any
+# value), and a clean restart with the
 # clock an hour behind continues above the values handed out before, from
 # the file; a damaged, truncated or foreign frontier file only costs a
 # WARNING, one whole message per problem; a start with uuid_seq.persist off
@@ -78,6 +79,16 @@ sub origin
 }
 
 is(origin(), 'clock', 'a first start begins from the clock');
+
+# A family never used has no frontier, also after restarts: it is not
+# restored from the file (where it is saved as 0), and it starts from the
+# clock, not from a frontier in 1970 (1900, year 1).
+$node->restart;
+$node->restart;
+is( $node->safe_psql(
+		'postgres', q{SELECT count(*) FROM uuid_seq_state()
+		              WHERE restored_from = 'clock' AND frontier_time IS NULL}),
+	scalar(@GENERATORS), 'restarted before any value: no frontier, from the clock');
 my $before = newest();
 # (test/regress/sql/v7_state.sql accepts 'clock' or 'file', so that installcheck passes on
 # a restarted server: the value a first start shows is checked here)

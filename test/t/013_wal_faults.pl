@@ -7,7 +7,9 @@
 #   (the postmaster restarts the others), and in a cascade P -> S1 -> S2
 #   where S1 is promoted, generates and dies and S2 is promoted, a promoted
 #   standby continues above every value handed out before (UUIDv7 and the
-#   8-byte TSID and Snowflake ids, each from its own frontier);
+#   8-byte TSID and Snowflake ids, each from its own frontier), and a
+#   primary's own crash recovery renews its leases 1 s ahead, as while
+#   running, not 10 s as a standby does;
 # - uuid_seq.wal_frontiers = on with uuid_seq.persist = off is refused at
 #   start, naming both settings, and a standby with persist off stops its
 #   replay at the first lease record until persist is on;
@@ -30,6 +32,7 @@ use File::Temp qw(tempdir);
 use Cwd qw(getcwd);
 use FindBin;
 use lib "$FindBin::Bin/../perl";
+use UuidSeqCrash;
 use UuidSeqMajor;
 
 my $preload = "shared_preload_libraries = 'uuid_seq'\nuuid_seq.wal_frontiers = on\n";
@@ -186,6 +189,33 @@ sub wait_exited
 	is(not_above($s2, 'b', 1000), $none,
 		'cascade: the second promoted standby continues above every value');
 	$s2->stop;
+}
+
+# 1d. After its own crash recovery a primary's leases reach 1 s above the
+# replayed ones, as while running (10 s is for a standby's long replay): a
+# kill -9 that follows restarts each frontier less than 2 s above the last
+# value handed out, as after any crash.  (An immediate shutdown saves the
+# frontiers themselves, below the last lease records, which the crash
+# recovery then replays.)
+{
+	my $primary = primary('recovery_lease');
+	generate($primary, 'a', 1000, '10 min');
+	$primary->stop('immediate');
+	$primary->start;
+	generate($primary, 'b', 1, '5 min');
+	ok(kill9_and_start($primary), 'crash recovered: the primary starts again after kill -9');
+	is( $primary->safe_psql(
+			'postgres', q{
+			SELECT string_agg(family || ':' || (frontier_time >= t AND frontier_time - t < interval '2 s'),
+			                  ',' ORDER BY family)
+			FROM uuid_seq_state()
+			JOIN (VALUES ('v7', (SELECT uuid_v7_to_timestamptz(u) FROM b)),
+			             ('tsid', (SELECT tsid_to_timestamptz(u) FROM b_tsid)),
+			             ('snowflake', (SELECT snowflake_to_timestamptz(u) FROM b_snowflake))) v(family, t)
+			USING (family)}),
+		'snowflake:true,tsid:true,v7:true',
+		'after a crash that follows a crash recovery, less than 2 s above the last value');
+	$primary->stop;
 }
 
 # 2. The leases a standby replayed before its restart point live in its
