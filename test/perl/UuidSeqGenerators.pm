@@ -3,7 +3,9 @@
 # type of its values (uuid, or bigint for the 8-byte ids, src/README §16),
 # the operator under which its values strictly increase (SQL Server order
 # for the 'sqlserver' COMB layout), how to read the node id from a value
-# (under uuid_seq.node_bits = 8) and its creation time.
+# (under uuid_seq.node_bits = 8), its creation time, and a value of the
+# family at a given time taken without any frontier (an explicit-time
+# generator, or the family's smallest value of that tick).
 package UuidSeqGenerators;
 use strict;
 use warnings;
@@ -18,6 +20,7 @@ our @GENERATORS = (
 		gt => '>',
 		node_id => 'uuid_node_id(%s, 8)',
 		time => 'uuid_v7_to_timestamptz(%s)',
+		at => 'uuid_generate_v7(%s)',
 	},
 	{
 		family => 'ulid',
@@ -26,6 +29,7 @@ our @GENERATORS = (
 		gt => '>',
 		node_id => 'ulid_node_id(%s, 8)',
 		time => 'ulid_timestamp(%s)',
+		at => 'ulid_lower_bound(%s)',
 	},
 	{
 		family => 'comb_sqlserver_unix_ms',
@@ -33,6 +37,7 @@ our @GENERATORS = (
 		type => 'uuid',
 		gt => '#>#',
 		time => "comb_timestamp(%s, 'sqlserver', 'unix_ms')",
+		at => "comb_new(%s, 'sqlserver', 'unix_ms')",
 	},
 	{
 		family => 'comb_postgresql_unix_ms',
@@ -40,6 +45,7 @@ our @GENERATORS = (
 		type => 'uuid',
 		gt => '>',
 		time => "comb_timestamp(%s, 'postgresql', 'unix_ms')",
+		at => "comb_new(%s, 'postgresql', 'unix_ms')",
 	},
 	{
 		family => 'comb_sqlserver_sqldatetime',
@@ -47,6 +53,7 @@ our @GENERATORS = (
 		type => 'uuid',
 		gt => '#>#',
 		time => "comb_timestamp(%s, 'sqlserver', 'sqldatetime')",
+		at => "comb_new(%s, 'sqlserver', 'sqldatetime')",
 	},
 	{
 		family => 'comb_postgresql_sqldatetime',
@@ -54,6 +61,7 @@ our @GENERATORS = (
 		type => 'uuid',
 		gt => '>',
 		time => "comb_timestamp(%s, 'postgresql', 'sqldatetime')",
+		at => "comb_new(%s, 'postgresql', 'sqldatetime')",
 	},
 	{
 		family => 'comb_sqlserver_dotnet_ticks',
@@ -61,6 +69,7 @@ our @GENERATORS = (
 		type => 'uuid',
 		gt => '#>#',
 		time => "comb_timestamp(%s, 'sqlserver', 'dotnet_ticks')",
+		at => "comb_new(%s, 'sqlserver', 'dotnet_ticks')",
 	},
 	{
 		family => 'tsid',
@@ -69,6 +78,7 @@ our @GENERATORS = (
 		gt => '>',
 		node_id => 'tsid_node_id(%s, 8)',
 		time => 'tsid_to_timestamptz(%s)',
+		at => 'tsid_lower_bound(%s)',
 	},
 	{
 		family => 'snowflake',
@@ -77,6 +87,7 @@ our @GENERATORS = (
 		gt => '>',
 		node_id => 'snowflake_node_id(%s)',
 		time => 'snowflake_to_timestamptz(%s)',
+		at => 'snowflake_lower_bound(%s)',
 	},
 );
 

@@ -1,0 +1,107 @@
+# uuid_seq_raise_frontier() is durable on its own, before any value follows
+# it (src/README §12): it renews the leases above the raised word and makes
+# them durable (the file, and the WAL with uuid_seq.wal_frontiers) before it
+# raises the frontier.  Every family is raised to a key ten minutes ahead of
+# the clock, and with no value taken after the raise:
+#
+# - the postmaster is killed (kill -9: nothing is written at exit) and
+#   started again, on a server where the family had made no value before
+#   (a restore's runbook): the next value lies above the key;
+# - with uuid_seq.wal_frontiers (PostgreSQL 15 and later; before, the
+#   server refuses the setting, and that is checked), the primary stops at
+#   once and its standby, which has replayed the raise, is promoted: the
+#   promoted standby's next value lies above the key.
+#
+# Each family is the last one raised before its fault: a raise renews every
+# family's lease from its frontier, so a later raise would cover an earlier
+# raised word even if a raise did not cover its own.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../perl";
+use UuidSeqCrash;
+use UuidSeqGenerators;
+use UuidSeqMajor;
+
+my $preload = "shared_preload_libraries = 'uuid_seq'\n";
+
+# Raise $g's frontier on $node past a key of the family ten minutes ahead of
+# the clock (made without any frontier); returns the key.
+sub raise_ahead
+{
+	my ($node, $g) = @_;
+	my $key = $node->safe_psql('postgres',
+		'SELECT ' . sprintf($g->{at}, q{now() + interval '10 min'}));
+	is( $node->safe_psql(
+			'postgres', "SELECT uuid_seq_raise_frontier('$g->{family}', '$key'::$g->{type})"),
+		't', "$g->{family}: raised ten minutes ahead");
+	return $key;
+}
+
+# Whether the next value of $g on $node lies above $key.
+sub next_above
+{
+	my ($node, $g, $key) = @_;
+	return $node->safe_psql('postgres', "SELECT $g->{expr} $g->{gt} '$key'");
+}
+
+# A raise, then kill -9 of the postmaster before any value.
+{
+	my $node = PostgreSQL::Test::Cluster->new('raise_crash');
+	$node->init;
+	$node->append_conf('postgresql.conf', $preload);
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+	for my $g (@GENERATORS)
+	{
+		my $key = raise_ahead($node, $g);
+		ok(kill9_and_start($node), "$g->{family}: the server starts again after kill -9");
+		is(next_above($node, $g, $key), 't',
+			"$g->{family}: raised, killed before any value: the next value lies above the key");
+	}
+	$node->stop;
+}
+
+if (tested_major() < 15)
+{
+	check_wal_frontiers_refused('raise_refused');
+	done_testing();
+	exit;
+}
+
+# A raise, then an immediate failover: the primary stops at once once its
+# standby has replayed the raise, and the standby is promoted.  Each round's
+# promoted standby is the next round's primary, with a new standby of its
+# own.
+{
+	my $primary = PostgreSQL::Test::Cluster->new('raise_primary');
+	$primary->init(allows_streaming => 1);
+	$primary->append_conf('postgresql.conf', $preload . "uuid_seq.wal_frontiers = on\n");
+	$primary->start;
+	$primary->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+	# every family has made a value (and holds a lease) before its raise
+	$primary->safe_psql('postgres', 'SELECT ' . join(', ', map { $_->{expr} } @GENERATORS));
+	for my $i (0 .. $#GENERATORS)
+	{
+		my $g = $GENERATORS[$i];
+		$primary->backup("base_$i");
+		my $standby = PostgreSQL::Test::Cluster->new("raise_standby_$i");
+		$standby->init_from_backup($primary, "base_$i", has_streaming => 1);
+		$standby->start;
+		my $key = raise_ahead($primary, $g);
+		$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
+		$primary->stop('immediate');
+		$standby->promote;
+		$standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+		  or die 'the standby was not promoted';
+		is(next_above($standby, $g, $key), 't',
+			"$g->{family}: raised, failed over before any value: the next value lies above the key");
+		$primary = $standby;
+	}
+	$primary->stop;
+}
+
+done_testing();
