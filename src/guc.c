@@ -184,7 +184,7 @@ uuid_seq_guc_init(bool preloading)
 							 NULL, NULL, NULL);
 	DefineCustomStringVariable("uuid_seq.clock_shift",
 							   "Sets an interval added to the wall clock by every generator.",
-							   "For testing clocks that jump or go back, e.g. '-1 hour'.",
+							   "For testing clocks that jump or go back, e.g. '-1 hour'.  When preloaded, a shift ahead moves the cluster-wide frontiers for every later session.",
 							   &clock_shift_text,
 							   "0",
 							   PGC_SUSET, 0,
