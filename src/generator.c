@@ -7,8 +7,12 @@
  * shared memory and every backend takes from it (cluster-wide
  * monotonicity); otherwise it is a variable of this backend (the guarantee
  * of core 18's uuidv7()).  The clock is CLOCK_REALTIME plus
- * uuid_seq.clock_shift.  Each value taken is accounted in this backend's
- * slot when there is one.
+ * uuid_seq.clock_shift; with uuid_seq.clock_frozen (for tests) it stands
+ * where it was at its first reading after the setting was turned on, one
+ * nanosecond later at each reading, so that what a burst does depends on
+ * the number of values, never on speed, and a generator waiting for the
+ * next tick (on_overflow = wait) gets there.  Each value taken is
+ * accounted in this backend's slot when there is one.
  */
 #include "postgres.h"
 
@@ -27,6 +31,13 @@ static uint64_t local_frontier[GENERATOR_COUNT];
 /* the last clock reading, to count readings that went back */
 static int64 last_clock_ns = 0;
 static uint64 clock_rollbacks = 0;
+
+/*
+ * uuid_seq.clock_frozen: the unshifted time the frozen clock stands at, and
+ * the turning-on of the setting (uuid_seq_clock_frozen_count) it froze for
+ */
+static int64 frozen_ns = 0;
+static uint64 frozen_count = 0;
 
 static uint64_t
 local_load(void *cell)
@@ -67,13 +78,26 @@ shared_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 int64
 generator_clock_ns(void)
 {
-	struct timespec ts;
+	int64		wall;
 	int64		now;
 
-	clock_gettime(CLOCK_REALTIME, &ts);
+	if (uuid_seq_clock_frozen && frozen_count == uuid_seq_clock_frozen_count)
+		wall = ++frozen_ns;
+	else
+	{
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		wall = (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec;
+		if (uuid_seq_clock_frozen)
+		{
+			/* freshly frozen: here, never below where it stood before */
+			frozen_ns = wall = Max(wall, frozen_ns + 1);
+			frozen_count = uuid_seq_clock_frozen_count;
+		}
+	}
 	/* a shifted clock beyond int64 ns (1677 to 2262) stays at its end */
-	if (pg_add_s64_overflow((int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec,
-							uuid_seq_clock_shift_us * 1000, &now))
+	if (pg_add_s64_overflow(wall, uuid_seq_clock_shift_us * 1000, &now))
 		now = uuid_seq_clock_shift_us > 0 ? PG_INT64_MAX : PG_INT64_MIN;
 	return now;
 }

@@ -29,7 +29,8 @@ extern void generator_record(GeneratorId id, const FrontierTake *take,
 extern uint64 generator_frontier(GeneratorId id);
 
 /*
- * The clock generator_take() reads: Unix ns of CLOCK_REALTIME plus
+ * The clock generator_take() reads: Unix ns of CLOCK_REALTIME, or of the
+ * frozen clock (uuid_seq.clock_frozen: one ns more at each reading), plus
  * uuid_seq.clock_shift (saturating at int64's ends).  Reading it here counts
  * no rollback.
  */

@@ -5,11 +5,13 @@
  *
  * uuid_seq.node_id, uuid_seq.node_bits, uuid_seq.persist and
  * uuid_seq.wal_frontiers are fixed at server start (postmaster context, so
- * only defined when preloaded); uuid_seq.clock_shift is superuser-only
- * because it moves the clock every generator reads, and with the library
- * preloaded that clock drives the cluster-wide frontiers (src/README §7).  uuid_seq.clock_shift holds an
- * interval as text (there is no interval GUC type): the check hook parses it
- * with interval_in and hands the microseconds to the assign hook as "extra".
+ * only defined when preloaded); uuid_seq.clock_shift and
+ * uuid_seq.clock_frozen are superuser-only because they move (or stop) the
+ * clock every generator reads, and with the library preloaded that clock
+ * drives the cluster-wide frontiers (src/README §7).  uuid_seq.clock_shift
+ * holds an interval as text (there is no interval GUC type): the check hook
+ * parses it with interval_in and hands the microseconds to the assign hook
+ * as "extra".
  */
 #include "postgres.h"
 
@@ -27,6 +29,8 @@ int			uuid_seq_node_id = 0;
 int			uuid_seq_node_bits = 0;
 int			uuid_seq_on_overflow = FRONTIER_ADVANCE;
 int64		uuid_seq_clock_shift_us = 0;
+bool		uuid_seq_clock_frozen = false;
+uint64		uuid_seq_clock_frozen_count = 0;
 bool		uuid_seq_persist = true;
 bool		uuid_seq_wal_frontiers = false;
 
@@ -87,6 +91,18 @@ static void
 assign_clock_shift(const char *newval, void *extra)
 {
 	uuid_seq_clock_shift_us = *(int64 *) extra;
+}
+
+/*
+ * Turned on (the variable still holds the old value here): the clock freezes
+ * at its next reading, wherever an earlier freeze had left it
+ * (generator_clock_ns).
+ */
+static void
+assign_clock_frozen(bool newval, void *extra)
+{
+	if (newval && !uuid_seq_clock_frozen)
+		uuid_seq_clock_frozen_count++;
 }
 
 /* Lease records need a custom WAL resource manager: PostgreSQL 15 or later. */
@@ -189,6 +205,13 @@ uuid_seq_guc_init(bool preloading)
 							   "0",
 							   PGC_SUSET, 0,
 							   check_clock_shift, assign_clock_shift, NULL);
+	DefineCustomBoolVariable("uuid_seq.clock_frozen",
+							 "Freezes the clock every generator of this session reads.",
+							 "For tests that must not depend on speed: the clock stands where it was at its first reading after the setting was turned on, and advances one nanosecond per reading.",
+							 &uuid_seq_clock_frozen,
+							 false,
+							 PGC_SUSET, 0,
+							 NULL, assign_clock_frozen, NULL);
 
 	MarkGUCPrefixReserved("uuid_seq");
 

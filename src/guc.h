@@ -11,6 +11,8 @@ extern int	uuid_seq_node_id;
 extern int	uuid_seq_node_bits;
 extern int	uuid_seq_on_overflow;	/* a FrontierPolicy */
 extern int64 uuid_seq_clock_shift_us;
+extern bool uuid_seq_clock_frozen;
+extern uint64 uuid_seq_clock_frozen_count;	/* times it was turned on */
 extern bool uuid_seq_persist;
 extern bool uuid_seq_wal_frontiers;
 

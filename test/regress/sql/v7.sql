@@ -132,11 +132,13 @@ SET uuid_seq.on_overflow = sideways;
 RESET uuid_seq.on_overflow;
 RESET uuid_seq.clock_shift;
 
--- an ordinary role may read the clock shift but not move it (42501)
+-- an ordinary role may read the clock shift but not move it, nor freeze
+-- the clock (42501)
 CREATE ROLE regress_uuid_seq_plain;
 SET ROLE regress_uuid_seq_plain;
 \set VERBOSITY sqlstate
 SET uuid_seq.clock_shift = '1 hour';
+SET uuid_seq.clock_frozen = on;
 SHOW uuid_seq.clock_shift;
 \set VERBOSITY default
 SET uuid_seq.on_overflow = wait;
