@@ -9,12 +9,14 @@ OBJS = \
 	src/core/clock_shift.o \
 	src/core/comb.o \
 	src/core/crockford.o \
+	src/core/facade.o \
 	src/core/frontier.o \
 	src/core/frontier_file.o \
 	src/core/guid_bytes.o \
 	src/core/id64.o \
 	src/core/raise_plan.o \
 	src/core/rfc9562.o \
+	src/core/siphash.o \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \
 	src/core/ulid.o \
