@@ -68,12 +68,33 @@ ns_within_ms(int64_t now, int64_t later)
 	return later <= now || (uint64_t) later - (uint64_t) now <= (uint64_t) FRONTIER_NS_PER_MS;
 }
 
+/*
+ * When a taken word's tick starts: whole-tick words hold the tick's last
+ * counter, which is not when the value was made.
+ */
+static int64_t
+taken_tick_ns(const FrontierFamily *family, const FrontierEnv *env, uint64_t word)
+{
+	if (env->whole_ticks)
+		word &= ~frontier_counter_mask(family);
+	return frontier_word_ns(family, word);
+}
+
+/*
+ * Whole ticks are the step rule with a counter that has one step: a clock
+ * word without its counter (later than the frontier only when its tick is),
+ * a fresh counter start at the tick's last counter, a counter_max of 0 (so
+ * every other step carries), and a carry that lands on the last counter of
+ * the next tick.
+ */
 FrontierStatus
 frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 			  const FrontierEnv *env, FrontierTake *take)
 {
 	uint64_t	last = cell->load(cell->cell);
-	uint64_t	counter_max = frontier_counter_max(family, env->node_bits);
+	uint64_t	mask = frontier_counter_mask(family);
+	uint64_t	counter_max = env->whole_ticks ? 0 :
+		frontier_counter_max(family, env->node_bits);
 	uint64_t	fresh = 0;
 	bool		have_fresh = false;
 	bool		waited = false;
@@ -97,6 +118,8 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 				return FRONTIER_CLOCK_OUT_OF_RANGE;
 			clock_word = 0;
 		}
+		if (env->whole_ticks)
+			clock_word &= ~mask;
 
 		/* compare-exchange loop against this clock reading */
 		while (!must_wait)
@@ -108,27 +131,30 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 
 			if (clock_word > last && !have_fresh)
 			{
-				fresh = fresh_counter(family, env, counter_max);
+				fresh = env->whole_ticks ? mask :
+					fresh_counter(family, env, counter_max);
 				have_fresh = true;
 			}
 			status = frontier_step(family, last, clock_word, fresh, counter_max,
 								   &next, &carried);
 			if (status != FRONTIER_OK)
 				return status;
+			if (env->whole_ticks)
+				next |= mask;
 
 			at_clock_tick = (last >> family->counter_bits) ==
 				(clock_word >> family->counter_bits);
 			if (carried && env->policy == FRONTIER_ERROR && at_clock_tick)
 				return FRONTIER_OVERFLOW;
 			if (carried && env->policy == FRONTIER_WAIT &&
-				ns_within_ms(now, frontier_word_ns(family, next)))
+				ns_within_ms(now, taken_tick_ns(family, env, next)))
 			{
 				/*
 				 * Spin until the clock reaches the tick we would carry into,
 				 * then start over from a fresh reading.  Should the clock go
 				 * back meanwhile, stop waiting and carry.
 				 */
-				int64_t		next_tick_ns = frontier_word_ns(family, next);
+				int64_t		next_tick_ns = taken_tick_ns(family, env, next);
 				int64_t		started = now;
 
 				while (now < next_tick_ns && now >= started)

@@ -21,6 +21,13 @@
  * random value, the clock word has a zero counter and a fresh tick ORs in a
  * random start below half the counter's range.
  *
+ * A caller may ask for whole ticks instead (FrontierEnv.whole_ticks, the
+ * v7 family under uuid_seq.v7_rand_a = random, src/README §17): the value
+ * takes a tick of its own, the clock's if it is later than the frontier's,
+ * otherwise the next one, and the frontier becomes that tick's last word,
+ * so no other value shares its tick and the value's counter bits are free
+ * to be random.  Callers in either mode may share a frontier.
+ *
  * The storage of the frontier word (a shared atomic or a backend-local
  * variable) and the clock are injected, so the same loop serves the shared
  * memory glue, the backend-local mode, the unit tests and the fuzzers.
@@ -158,6 +165,7 @@ typedef struct FrontierEnv
 	void	   *arg;
 	FrontierPolicy policy;
 	unsigned	node_bits;		/* for families with node_in_counter */
+	bool		whole_ticks;	/* one value per tick (see above) */
 } FrontierEnv;
 
 /* One value taken from a frontier, with what the caller reports about it. */
@@ -189,5 +197,17 @@ extern FrontierStatus frontier_take(const FrontierFamily *family,
 
 /* Time of a frontier word's tick in the family's terms, as Unix ns. */
 extern int64_t frontier_word_ns(const FrontierFamily *family, uint64_t word);
+
+/*
+ * The word a whole-tick value is encoded from: the tick of the word taken,
+ * and `random` in the counter bits.
+ */
+static inline uint64_t
+frontier_whole_tick_word(const FrontierFamily *family, uint64_t word, uint64_t random)
+{
+	uint64_t	mask = frontier_counter_mask(family);
+
+	return (word & ~mask) | (random & mask);
+}
 
 #endif							/* UUID_SEQ_FRONTIER_H */

@@ -4,7 +4,9 @@
  *		drives the clock (jumps forward and back) and the overflow policy;
  *		the values taken must strictly increase, for a clock-driven family
  *		(UUIDv7) and a random-start counter family (COMB sqlserver/unix_ms)
- *		alike.
+ *		alike, and for UUIDv7 with whole ticks mixed in at random (a
+ *		whole-tick value encoded with a random counter, in a tick no other
+ *		value shares).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -60,16 +62,19 @@ compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 }
 
 static void
-run(const FrontierFamily *family, const uint8_t *data, size_t size)
+run(const FrontierFamily *family, const uint8_t *data, size_t size, bool mixed)
 {
 	FuzzClock	clock = {INT64_C(1704164645678000000), 1000, 1};
 	uint64_t	word = 0;
 	FrontierCell cell = {load, compare_exchange, &word};
-	FrontierEnv env = {fuzz_now, fuzz_random, &clock, FRONTIER_ADVANCE, 0};
+	FrontierEnv env = {fuzz_now, fuzz_random, &clock, FRONTIER_ADVANCE, 0, false};
 	uint64_t	prev = 0;
+	bool		prev_whole = false;
 
 	for (size_t i = 0; i + 1 < size; i += 2)
 	{
+		uint64_t	value;
+
 		FrontierTake take;
 		FrontierStatus status;
 		int			jump = (int8_t) data[i];
@@ -79,12 +84,23 @@ run(const FrontierFamily *family, const uint8_t *data, size_t size)
 		if (data[i + 1] & 0x80)
 			clock.now += (int64_t) jump * FRONTIER_NS_PER_MS;
 		clock.step = 1 + (data[i + 1] >> 2 & 0x1f) * 97;
+		env.whole_ticks = mixed && (fuzz_random(&clock) & 1);
+		/* every whole tick carries: keep each wait within 100 readings */
+		if (mixed)
+			clock.step += 10000;
 		status = frontier_take(family, &cell, &env, &take);
 		if (status == FRONTIER_OVERFLOW && env.policy == FRONTIER_ERROR)
 			continue;
-		if (status != FRONTIER_OK || take.word <= prev || word != take.word)
+		if (status != FRONTIER_OK || word != take.word)
 			abort();
-		prev = take.word;
+		value = env.whole_ticks ?
+			frontier_whole_tick_word(family, take.word, fuzz_random(&clock)) : take.word;
+		if (value <= prev ||
+			((prev_whole || env.whole_ticks) &&
+			 value >> family->counter_bits == prev >> family->counter_bits))
+			abort();
+		prev = value;
+		prev_whole = env.whole_ticks;
 	}
 }
 
@@ -93,7 +109,8 @@ int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	run(&uuidv7_family, data, size);
-	run(&comb_families[COMB_SQLSERVER_UNIX_MS].frontier, data, size);
+	run(&uuidv7_family, data, size, false);
+	run(&comb_families[COMB_SQLSERVER_UNIX_MS].frontier, data, size, false);
+	run(&uuidv7_family, data, size, true);
 	return 0;
 }

@@ -2,7 +2,8 @@
  * test_frontier.c
  *		Unit tests of the monotonic allocator (core/frontier.c) over a fake
  *		clock: the step rule, bursts, clock rollback, each overflow policy,
- *		the maximum, contention, and a randomised monotonicity property.
+ *		the maximum, contention, a randomised monotonicity property, and
+ *		whole ticks (one value per tick) alone and mixed with clock steps.
  */
 #include <string.h>
 
@@ -18,7 +19,7 @@
 static FrontierEnv
 env_for(FakeClock *clock, FrontierPolicy policy)
 {
-	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, policy, 0};
+	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, policy, 0, false};
 
 	return env;
 }
@@ -339,6 +340,160 @@ test_monotonic_property(void)
 	}
 }
 
+/*
+ * Whole ticks: each value takes a tick of its own and leaves the frontier
+ * at the tick's last word; a clock that moves 1 us per value makes them run
+ * ahead, one tick each; a clock 2 ms apart gives the clock's own ticks.
+ */
+static void
+test_whole_ticks(void)
+{
+	FakeClock	clock = {T0 + 300 * 1000, 1000, 0};
+	uint64_t	word = 0;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
+	FrontierTake take;
+	uint64_t	tick0 = (uint64_t) (T0 / MS);
+
+	env.whole_ticks = true;
+	for (uint64_t i = 0; i < 10; i++)
+	{
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		CHECK(take.word == ((tick0 + i) << 12 | 0xfff));
+		CHECK(word == take.word);
+		/*
+		 * the first takes the clock's tick, the second carries out of it
+		 * (an overflow), the rest carry a frontier already ahead
+		 */
+		CHECK(take.overflowed == (i == 1));
+	}
+	clock.step = 2 * MS;
+	clock.now = T0 + 100 * MS;
+	for (uint64_t i = 0; i < 10; i++)
+	{
+		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+		CHECK(take.word == ((tick0 + 100 + 2 * i) << 12 | 0xfff));
+		CHECK(!take.overflowed);
+	}
+	CHECK(frontier_whole_tick_word(&uuidv7_family, take.word, 0x123456) ==
+		  ((tick0 + 118) << 12 | 0x456));
+
+	/*
+	 * A clock step earlier in the clock's tick leaves the rest of that tick
+	 * to steps, never to a whole-tick value: it takes the next tick.
+	 */
+	clock.step = 0;
+	clock.now = T0 + 200 * MS + 500 * 1000;
+	env.whole_ticks = false;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == ((tick0 + 200) << 12 | 2048));
+	env.whole_ticks = true;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == ((tick0 + 201) << 12 | 0xfff));
+	CHECK(take.overflowed);
+	/* and a step after it continues in the tick after that */
+	env.whole_ticks = false;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == ((tick0 + 202) << 12));
+
+	/* the last tick is used up by one value */
+	word = (UNIX_MS48_MAX - 1) << 12 | 5;
+	env.whole_ticks = true;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == uuidv7_family.max_word);
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_EXHAUSTED);
+}
+
+/* Whole ticks under the error and wait policies. */
+static void
+test_whole_tick_policies(void)
+{
+	FakeClock	clock = {T0 + 100 * 1000, 1000, 0};
+	uint64_t	word = 0;
+	FrontierCell cell = cell_for(&word);
+	FrontierEnv env = env_for(&clock, FRONTIER_ERROR);
+	FrontierTake take;
+	uint64_t	tick0 = (uint64_t) (T0 / MS);
+
+	env.whole_ticks = true;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == (tick0 << 12 | 0xfff));
+	/* the clock's tick has no second value */
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OVERFLOW);
+	CHECK(word == (tick0 << 12 | 0xfff));
+
+	/* wait: spins to the start of the next tick, not to its last word */
+	env.policy = FRONTIER_WAIT;
+	CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word == ((tick0 + 1) << 12 | 0xfff));
+	CHECK(take.overflowed);
+	CHECK(take.clock_ns >= (int64_t) (tick0 + 1) * MS);
+	CHECK(take.clock_ns < (int64_t) (tick0 + 1) * MS + 10 * 1000);
+}
+
+/*
+ * Whole ticks mixed at random with clock steps on one frontier, over a
+ * clock that jumps both ways: the values, encoded as the glue encodes them
+ * (a whole-tick value with a random counter), strictly increase, and no
+ * value shares the tick of a whole-tick value.
+ */
+static void
+test_whole_ticks_mixed(void)
+{
+	static const FrontierPolicy policies[] = {FRONTIER_ADVANCE, FRONTIER_WAIT, FRONTIER_ERROR};
+
+	for (int p = 0; p < 3; p++)
+	{
+		FakeClock	clock = {T0, 0, 11};
+		uint64_t	word = 0;
+		FrontierCell cell = cell_for(&word);
+		FrontierEnv env = env_for(&clock, policies[p]);
+		uint64_t	prev = 0;
+		uint64_t	prev_tick = 0;
+		bool		prev_whole = false;
+		int			bad = 0;
+		int			whole = 0;
+
+		for (int i = 0; i < 200000; i++)
+		{
+			FrontierTake take;
+			uint64_t	r = fake_random_u64(&clock);
+			uint64_t	value;
+			FrontierStatus status;
+
+			if (r % 100 == 0)
+				clock.now += (int64_t) (r >> 44) - (int64_t) (UINT64_C(1) << 19);
+			else
+				clock.now += (int64_t) (r % 1000);
+			clock.step = 1 + (int64_t) (r >> 60);	/* waiting needs a clock that moves */
+			env.whole_ticks = (r >> 8) % 3 == 0;
+			status = frontier_take(&uuidv7_family, &cell, &env, &take);
+			if (status == FRONTIER_OVERFLOW && policies[p] == FRONTIER_ERROR)
+				continue;
+			if (status != FRONTIER_OK)
+			{
+				bad++;
+				continue;
+			}
+			value = env.whole_ticks ?
+				frontier_whole_tick_word(&uuidv7_family, take.word, fake_random_u64(&clock)) :
+				take.word;
+			if (value <= prev && i > 0)
+				bad++;
+			if ((prev_whole || env.whole_ticks) && (value >> 12) == prev_tick && i > 0)
+				bad++;
+			if (env.whole_ticks && (take.word & 0xfff) != 0xfff)
+				bad++;
+			whole += env.whole_ticks;
+			prev = value;
+			prev_tick = value >> 12;
+			prev_whole = env.whole_ticks;
+		}
+		CHECK(bad == 0);
+		CHECK(whole > 50000);
+	}
+}
+
 void
 test_frontier(void)
 {
@@ -352,4 +507,7 @@ test_frontier(void)
 	test_contention();
 	test_random_start();
 	test_monotonic_property();
+	test_whole_ticks();
+	test_whole_tick_policies();
+	test_whole_ticks_mixed();
 }
