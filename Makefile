@@ -20,6 +20,7 @@ OBJS = \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \
 	src/core/ulid.o \
+	src/facade_funcs.o \
 	src/families.o \
 	src/frontier_funcs.o \
 	src/frontier_store.o \

@@ -98,6 +98,15 @@ extern int no_such_variable
 #define UUID_SEQ_MY_PROC_NUMBER (MyProc->pgprocno)
 #endif
 
+/*
+ * 15 put DLSUFFIX (the shared library suffix) into pg_config.h; before, only
+ * the server's own build defined it.  The platforms uuid_seq builds on
+ * before 15 use ".so".
+ */
+#ifndef DLSUFFIX
+#define DLSUFFIX ".so"
+#endif
+
 /* 14 renamed the default role constants DEFAULT_ROLE_* to ROLE_PG_*. */
 #if PG_VERSION_NUM < 140000
 #define ROLE_PG_READ_ALL_STATS DEFAULT_ROLE_READ_ALL_STATS

@@ -12,16 +12,29 @@
  * holds an interval as text (there is no interval GUC type): the check hook
  * parses it with interval_in and hands the microseconds to the assign hook
  * as "extra".
+ *
+ * uuid_seq.facade_key is a secret (src/README §17): superuser-only to set
+ * and to read, left out of SHOW ALL and pg_settings, shown as "(hidden)" to
+ * the members of pg_read_all_settings, refused where it would be stored in
+ * a catalog every role can read (ALTER DATABASE / ROLE ... SET, a
+ * function's SET clause), never quoted in a message, and kept out of the
+ * postmaster's log line about a changed setting.  Its check hook parses it
+ * once and hands the key, with where it came from, to the assign hook.
  */
 #include "postgres.h"
 
+#include "access/xact.h"
 #include "datatype/timestamp.h"
 #include "fmgr.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/elog.h"
 #include "utils/timestamp.h"
+#include "utils/varlena.h"
 
 #include "compat.h"
 #include "core/clock_shift.h"
+#include "core/facade.h"
 #include "core/rfc9562.h"
 #include "guc.h"
 
@@ -35,6 +48,25 @@ bool		uuid_seq_persist = true;
 bool		uuid_seq_wal_frontiers = false;
 
 static char *clock_shift_text = NULL;
+
+#define FACADE_KEY_NAME "uuid_seq.facade_key"
+
+/* uuid_seq.facade_key as its check hook parsed it (the setting's "extra") */
+typedef struct FacadeKeySetting
+{
+	bool		set;			/* a key, not the empty text */
+	bool		from_configuration; /* a file or the server's command line */
+	SipKey		key;
+} FacadeKeySetting;
+
+static char *facade_key_text = NULL;
+static const FacadeKeySetting *facade_key = NULL;
+
+/* preloaded, and whether every session loads uuid_seq (-1: not known yet) */
+static bool preloaded = false;
+static int	loaded_in_every_session = -1;
+
+static emit_log_hook_type prev_emit_log_hook = NULL;
 
 static const struct config_enum_entry on_overflow_options[] = {
 	{"advance", FRONTIER_ADVANCE, false},
@@ -105,6 +137,159 @@ assign_clock_frozen(bool newval, void *extra)
 		uuid_seq_clock_frozen_count++;
 }
 
+/*
+ * Parse uuid_seq.facade_key.  Nothing here quotes the value: a message of a
+ * check hook replaces the generic one, which would.  A key is refused where
+ * it would be stored in a catalog every role can read (PGC_S_TEST is the
+ * validation of ALTER DATABASE / ROLE ... SET and of a function's SET
+ * clause) or applied from one (a value stored there before uuid_seq was
+ * loaded); the empty text, no key, is accepted everywhere.
+ */
+static bool
+check_facade_key(char **newval, void **extra, GucSource source)
+{
+	FacadeKeySetting setting = {0};
+	FacadeKeySetting *copy;
+
+	switch (facade_key_from_text(*newval, strlen(*newval), &setting.key))
+	{
+		case FACADE_KEY_TEXT_EMPTY:
+			break;
+		case FACADE_KEY_TEXT_BAD:
+			GUC_check_errmsg("invalid value for parameter \"%s\"", FACADE_KEY_NAME);
+			GUC_check_errdetail("A facade key is its 16 bytes in 32 hexadecimal digits, k0's 8 then k1's, optionally with a colon between them.");
+			return false;
+		case FACADE_KEY_TEXT_OK:
+			setting.set = true;
+			break;
+	}
+	if (setting.set)
+	{
+		switch (source)
+		{
+			case PGC_S_TEST:
+			case PGC_S_GLOBAL:
+			case PGC_S_DATABASE:
+			case PGC_S_USER:
+			case PGC_S_DATABASE_USER:
+				GUC_check_errcode(ERRCODE_CANT_CHANGE_RUNTIME_PARAM);
+				GUC_check_errmsg("%s cannot be set per database, per role or per function", FACADE_KEY_NAME);
+				GUC_check_errdetail("Those settings are kept in catalogs that every role can read.");
+				GUC_check_errhint("Set it in the server's configuration file.");
+				return false;
+			case PGC_S_ENV_VAR:
+			case PGC_S_FILE:
+			case PGC_S_ARGV:
+				setting.from_configuration = true;
+				break;
+			default:
+				break;
+		}
+	}
+	copy = guc_malloc(LOG, sizeof(FacadeKeySetting));
+	if (copy == NULL)
+		return false;
+	*copy = setting;
+	*extra = copy;
+	return true;
+}
+
+static void
+assign_facade_key(const char *newval, void *extra)
+{
+	facade_key = extra;
+}
+
+/*
+ * SHOW and current_setting() show the key to superusers only; the members
+ * of pg_read_all_settings, whom GUC_SUPERUSER_ONLY lets through, see this.
+ */
+static const char *
+show_facade_key(void)
+{
+	if (IsTransactionState() && superuser())
+		return facade_key_text;
+	return "(hidden)";
+}
+
+/*
+ * The postmaster logs each setting a reload changes with its new value:
+ * keep the key out of the server log.  The format string (message_id) is
+ * matched, not the translated message.
+ */
+static void
+redact_facade_key(ErrorData *edata)
+{
+	if (edata->message_id != NULL && edata->message != NULL &&
+		strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") == 0 &&
+		strstr(edata->message, FACADE_KEY_NAME) != NULL)
+		edata->message = psprintf("parameter \"%s\" changed", FACADE_KEY_NAME);
+	if (prev_emit_log_hook)
+		prev_emit_log_hook(edata);
+}
+
+/*
+ * Does every session load uuid_seq before its first statement: preloaded,
+ * or named in session_preload_libraries (by its name or a path to it)?
+ */
+static bool
+uuid_seq_in_every_session(void)
+{
+	const char *libraries = GetConfigOption("session_preload_libraries", true, false);
+	char	   *raw;
+	List	   *names;
+	ListCell   *lc;
+	bool		found = false;
+
+	if (preloaded)
+		return true;
+	if (libraries == NULL)
+		return false;
+	raw = pstrdup(libraries);
+	if (SplitDirectoriesString(raw, ',', &names))
+	{
+		foreach(lc, names)
+		{
+			char	   *name = lfirst(lc);
+			char	   *base = last_dir_separator(name);
+			size_t		len;
+
+			base = base ? base + 1 : name;
+			len = strlen(base);
+			if (len > strlen(DLSUFFIX) && strcmp(base + len - strlen(DLSUFFIX), DLSUFFIX) == 0)
+				base[len - strlen(DLSUFFIX)] = '\0';
+			if (strcmp(base, "uuid_seq") == 0)
+				found = true;
+		}
+	}
+	list_free_deep(names);
+	pfree(raw);
+	return found;
+}
+
+const SipKey *
+uuid_seq_facade_key(void)
+{
+	if (facade_key == NULL || !facade_key->set)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s is not set", FACADE_KEY_NAME),
+				 errhint("Set it in the server's configuration (32 hexadecimal digits), or pass the key as the second argument.")));
+	if (facade_key->from_configuration)
+	{
+		if (loaded_in_every_session < 0)
+			loaded_in_every_session = uuid_seq_in_every_session();
+		if (!loaded_in_every_session)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("%s is set in the server's configuration, but sessions do not load uuid_seq when they start",
+							FACADE_KEY_NAME),
+					 errdetail("In a session that has not loaded uuid_seq, every role can read the setting."),
+					 errhint("Add uuid_seq to shared_preload_libraries or session_preload_libraries.")));
+	}
+	return &facade_key->key;
+}
+
 /* Lease records need a custom WAL resource manager: PostgreSQL 15 or later. */
 static bool
 check_wal_frontiers(bool *newval, void **extra, GucSource source)
@@ -127,6 +312,13 @@ check_wal_frontiers(bool *newval, void **extra, GucSource source)
 void
 uuid_seq_guc_init(bool preloading)
 {
+	preloaded = preloading;
+	if (preloading)
+	{
+		prev_emit_log_hook = emit_log_hook;
+		emit_log_hook = redact_facade_key;
+	}
+
 	if (preloading)
 	{
 		/*
@@ -212,6 +404,15 @@ uuid_seq_guc_init(bool preloading)
 							 false,
 							 PGC_SUSET, 0,
 							 NULL, assign_clock_frozen, NULL);
+
+	DefineCustomStringVariable(FACADE_KEY_NAME,
+							   "Sets the key of uuid_v7_facade() and uuid_v7_from_facade() without a key argument.",
+							   "32 hexadecimal digits: the 16 bytes of k0, then k1, each little-endian, optionally with a colon between them; empty for none.",
+							   &facade_key_text,
+							   "",
+							   PGC_SUSET,
+							   GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE,
+							   check_facade_key, assign_facade_key, show_facade_key);
 
 	MarkGUCPrefixReserved("uuid_seq");
 
