@@ -136,6 +136,24 @@ cell_for(GeneratorId id, FrontierCell *cell)
 	}
 }
 
+/*
+ * One value per tick: the v7 family under uuid_seq.v7_rand_a = random
+ * (src/README §17).
+ */
+static bool
+whole_ticks(GeneratorId id)
+{
+	return id == GENERATOR_V7 && uuid_seq_v7_rand_a == V7_RAND_A_RANDOM;
+}
+
+uint64
+generator_value_word(GeneratorId id, uint64 word)
+{
+	if (!whole_ticks(id))
+		return word;
+	return frontier_whole_tick_word(generator_families[id], word, random_u64());
+}
+
 void
 generator_next(GeneratorId id, uint8 out[UUID_BYTES])
 {
@@ -143,7 +161,7 @@ generator_next(GeneratorId id, uint8 out[UUID_BYTES])
 	FrontierTake take;
 
 	generator_take(id, &take);
-	family->encode(family, take.word, random_u64(),
+	family->encode(family, generator_value_word(id, take.word), random_u64(),
 				   uuid_seq_node_bits, uuid_seq_node_id, out);
 	generator_record(id, &take, out);
 }
@@ -159,6 +177,7 @@ generator_take(GeneratorId id, FrontierTake *take)
 		.arg = NULL,
 		.policy = (FrontierPolicy) uuid_seq_on_overflow,
 		.node_bits = (unsigned) uuid_seq_node_bits,
+		.whole_ticks = whole_ticks(id),
 	};
 
 	cell_for(id, &cell);
@@ -195,12 +214,17 @@ generator_record(GeneratorId id, const FrontierTake *take,
 				 const uint8 value[UUID_BYTES])
 {
 	BackendSlot *slot = shmem_my_slot();
+	const FrontierFamily *family = generator_families[id];
+	uint64		word = take->word;
 	BackendStats delta;
 	int64		drift_ns;
 
 	if (slot == NULL)
 		return;
-	drift_ns = frontier_word_ns(generator_families[id], take->word) - take->clock_ns;
+	/* a whole-tick word ends its tick: the value was made at its start */
+	if (whole_ticks(id))
+		word &= ~frontier_counter_mask(family);
+	drift_ns = frontier_word_ns(family, word) - take->clock_ns;
 	delta.generated = 1;
 	delta.clock_rollbacks = clock_rollbacks;
 	delta.overflows = take->overflowed ? 1 : 0;

@@ -25,6 +25,14 @@ extern void generator_take(GeneratorId id, FrontierTake *take);
 extern void generator_record(GeneratorId id, const FrontierTake *take,
 							 const uint8 value[UUID_BYTES]);
 
+/*
+ * The word a value of family id is encoded from, given the word taken (or
+ * an explicit time's word): the word itself, or under
+ * uuid_seq.v7_rand_a = random (v7 only) its tick with a random counter
+ * (src/README §17).
+ */
+extern uint64 generator_value_word(GeneratorId id, uint64 word);
+
 /* The frontier word of a family as this backend sees it (0 if unused). */
 extern uint64 generator_frontier(GeneratorId id);
 

@@ -11,7 +11,9 @@
  * drives the cluster-wide frontiers (src/README §7).  uuid_seq.clock_shift
  * holds an interval as text (there is no interval GUC type): the check hook
  * parses it with interval_in and hands the microseconds to the assign hook
- * as "extra".
+ * as "extra".  uuid_seq.v7_rand_a is superuser-only too: under 'random'
+ * each v7 value takes a millisecond of the frontier, so whoever sets it
+ * pushes the frontier ahead of the clock 4096 times faster in a burst.
  *
  * uuid_seq.facade_key is a secret (src/README §17): superuser-only to set
  * and to read, left out of SHOW ALL and pg_settings, shown as "(hidden)" to
@@ -46,6 +48,7 @@ bool		uuid_seq_clock_frozen = false;
 uint64		uuid_seq_clock_frozen_count = 0;
 bool		uuid_seq_persist = true;
 bool		uuid_seq_wal_frontiers = false;
+int			uuid_seq_v7_rand_a = V7_RAND_A_FRACTION;
 
 static char *clock_shift_text = NULL;
 
@@ -67,6 +70,12 @@ static bool preloaded = false;
 static int	loaded_in_every_session = -1;
 
 static emit_log_hook_type prev_emit_log_hook = NULL;
+
+static const struct config_enum_entry v7_rand_a_options[] = {
+	{"fraction", V7_RAND_A_FRACTION, false},
+	{"random", V7_RAND_A_RANDOM, false},
+	{NULL, 0, false}
+};
 
 static const struct config_enum_entry on_overflow_options[] = {
 	{"advance", FRONTIER_ADVANCE, false},
@@ -389,6 +398,13 @@ uuid_seq_guc_init(bool preloading)
 							 &uuid_seq_on_overflow,
 							 FRONTIER_ADVANCE, on_overflow_options,
 							 PGC_USERSET, 0,
+							 NULL, NULL, NULL);
+	DefineCustomEnumVariable("uuid_seq.v7_rand_a",
+							 "Sets what the rand_a field of a generated UUIDv7 holds.",
+							 "fraction: the clock's sub-millisecond fraction, up to 4096 values a millisecond; random: random bits, one value a millisecond, so that a facade shows nothing of a value's place within its millisecond.",
+							 &uuid_seq_v7_rand_a,
+							 V7_RAND_A_FRACTION, v7_rand_a_options,
+							 PGC_SUSET, 0,
 							 NULL, NULL, NULL);
 	DefineCustomStringVariable("uuid_seq.clock_shift",
 							   "Sets an interval added to the wall clock by every generator.",

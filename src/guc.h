@@ -17,6 +17,15 @@ extern uint64 uuid_seq_clock_frozen_count;	/* times it was turned on */
 extern bool uuid_seq_persist;
 extern bool uuid_seq_wal_frontiers;
 
+/* uuid_seq.v7_rand_a: what a generated v7's rand_a holds (src/README §17) */
+typedef enum V7RandA
+{
+	V7_RAND_A_FRACTION,			/* the clock's sub-ms fraction, 4096 steps per ms */
+	V7_RAND_A_RANDOM			/* random bits, one value per ms */
+} V7RandA;
+
+extern int	uuid_seq_v7_rand_a;		/* a V7RandA */
+
 extern void uuid_seq_guc_init(bool preloading);
 
 /*

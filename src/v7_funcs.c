@@ -44,14 +44,17 @@ PG_FUNCTION_INFO_V1(uuid_seq_uuidv7_shift);
 PG_FUNCTION_INFO_V1(uuid_seq_extract_timestamp);
 PG_FUNCTION_INFO_V1(uuid_seq_extract_version);
 
-/* Encode a v7 word with this server's node bits and fresh random bits. */
+/*
+ * Encode a v7 word with this server's node bits and fresh random bits (and
+ * under uuid_seq.v7_rand_a = random, a random rand_a).
+ */
 static pg_uuid_t *
 v7_from_word(uint64 word)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
-	uuidv7_encode(word, random_u64(), uuid_seq_node_bits, uuid_seq_node_id,
-				  uuid->data);
+	uuidv7_encode(generator_value_word(GENERATOR_V7, word), random_u64(),
+				  uuid_seq_node_bits, uuid_seq_node_id, uuid->data);
 	return uuid;
 }
 
