@@ -916,3 +916,40 @@ COMMENT ON FUNCTION uuid_seq_raise_frontier(text, bigint, timestamptz) IS
     'raise the snowflake family''s shared frontier above an id of the given epoch (superuser)';
 COMMENT ON FUNCTION uuid_seq_raise_frontiers() IS
     'raise every family''s shared frontier above every key column of this database whose default calls a generator (superuser); one row per column';
+
+-- The keyed v4 facade of a UUIDv7 (src/README §17), byte-compatible with
+-- UUIDv47: the time field XORed with a SipHash-2-4 mask of the value's own
+-- random bits, version 7 written as 4.  With a key argument (16 bytes, k0
+-- then k1, each little-endian) they depend on their arguments alone:
+-- IMMUTABLE.  Without one they use the superuser-only setting
+-- uuid_seq.facade_key, which can change: STABLE, so that
+-- `WHERE id = uuid_v7_from_facade($1)` still uses an index.  Types are
+-- qualified like calls (SECURITY.md).
+CREATE FUNCTION uuid_v7_facade(id pg_catalog.uuid, key pg_catalog.bytea)
+RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'uuid_v7_facade_keyed'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_v7_from_facade(facade pg_catalog.uuid, key pg_catalog.bytea)
+RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'uuid_v7_from_facade_keyed'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_v7_facade(id pg_catalog.uuid)
+RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'uuid_v7_facade'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_v7_from_facade(facade pg_catalog.uuid)
+RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'uuid_v7_from_facade'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_v7_facade(pg_catalog.uuid, pg_catalog.bytea) IS
+    'the version 4 facade of a UUIDv7 under a 16-byte key (UUIDv47: its time masked with SipHash-2-4)';
+COMMENT ON FUNCTION uuid_v7_from_facade(pg_catalog.uuid, pg_catalog.bytea) IS
+    'the UUIDv7 of a version 4 facade under a 16-byte key (UUIDv47)';
+COMMENT ON FUNCTION uuid_v7_facade(pg_catalog.uuid) IS
+    'the version 4 facade of a UUIDv7 under the key of uuid_seq.facade_key (UUIDv47)';
+COMMENT ON FUNCTION uuid_v7_from_facade(pg_catalog.uuid) IS
+    'the UUIDv7 of a version 4 facade under the key of uuid_seq.facade_key (UUIDv47)';
