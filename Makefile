@@ -57,7 +57,7 @@ PG_CFLAGS = -fvisibility=hidden
 # Regression tests: test/regress/{sql,expected} (test/README).  setup
 # creates the extension and stays first; upgrade drops and re-creates it and
 # stays last.
-REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs upgrade
+REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade upgrade
 REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
 # Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
 # the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold
