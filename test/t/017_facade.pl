@@ -1,0 +1,289 @@
+# The keyed v4 facade (src/README §17) against the UUIDv47 reference, and
+# the configured key as an ordinary role sees it.
+#
+# 1. Interop: the reference's header, from ../shared/vendor (or
+#    $UUID_SEQ_VENDOR), is compiled at run time with a small driver of our
+#    own; 2,200 v7 values (random ones, and ones uuid_seq generated under
+#    both settings of uuid_seq.v7_rand_a) under 10 random keys and the
+#    reference's own, and 2,000 random v4 values under each key, go through
+#    the SQL functions and the reference: the same bytes both ways.  No
+#    third-party code is in the tree; without the archive this part is
+#    skipped with one line.
+# 2. Preloaded, with uuid_seq.facade_key in postgresql.conf: an ordinary role
+#    uses the key through the functions but reads nothing of it (SHOW,
+#    current_setting, pg_settings, pg_file_settings, SET, and no message
+#    quotes it); a reload that changes it, ALTER SYSTEM and a bad value
+#    leave it out of the server log.
+# 3. Not preloaded: a key from the configuration is refused until uuid_seq
+#    is in session_preload_libraries (a session that has not loaded uuid_seq
+#    shows the placeholder to every role), then works the same way.
+use strict;
+use warnings;
+use Cwd qw(getcwd);
+use File::Temp qw(tempdir);
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $seed = $ENV{UUID_SEQ_FACADE_SEED} // time() ^ $$;
+note "random seed: $seed (UUID_SEQ_FACADE_SEED reruns it)";
+srand($seed);
+
+sub random_hex { my ($bytes) = @_; return join '', map { sprintf '%02x', int(rand(256)) } 1 .. $bytes; }
+
+# a random uuid of version $v with the RFC 9562 variant
+sub random_uuid
+{
+	my ($v) = @_;
+	my @b = map { int(rand(256)) } 1 .. 16;
+	$b[6] = ($b[6] & 0x0f) | ($v << 4);
+	$b[8] = ($b[8] & 0x3f) | 0x80;
+	my $h = join '', map { sprintf '%02x', $_ } @b;
+	return join '-', substr($h, 0, 8), substr($h, 8, 4), substr($h, 12, 4), substr($h, 16, 4),
+	  substr($h, 20);
+}
+
+my $node = PostgreSQL::Test::Cluster->new('facade');
+$node->init;
+my $key = random_hex(16);
+my $key2 = random_hex(16);
+# (log_statement = none: the harness logs every statement, and ALTER SYSTEM
+# below carries a key in its text, as docs/facade.md warns)
+$node->append_conf('postgresql.conf', qq{
+shared_preload_libraries = 'uuid_seq'
+uuid_seq.facade_key = '$key'
+log_statement = none
+});
+$node->start;
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION uuid_seq;
+	CREATE ROLE app LOGIN;
+	CREATE TABLE items (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload int);
+	INSERT INTO items (payload) SELECT n FROM generate_series(1, 100) n;
+	CREATE VIEW api_items AS SELECT uuid_v7_facade(id) AS id, payload FROM items;
+	GRANT SELECT ON api_items TO app;
+});
+
+# ---- 1. interop with the reference ---------------------------------------
+
+my $vendor = $ENV{UUID_SEQ_VENDOR} // getcwd() . '/../shared/vendor';
+my $archive = "$vendor/uuidv47-81ba63f.tar.xz";
+SKIP:
+{
+	skip "$archive not found: no interop check against the UUIDv47 reference", 1
+	  unless -f $archive;
+
+	my $dir = tempdir(CLEANUP => 1);
+	ok(system('tar', '-xJf', $archive, '-C', $dir, '--strip-components=1',
+			'uuidv47-81ba63f/uuidv47.h') == 0, 'the reference header is extracted');
+
+	# Our driver of the reference: "KEYHEX UUID" lines in, the reference's
+	# encoding of UUID (as a v7) and decoding of it (as a facade) out.
+	open my $c, '>', "$dir/driver.c" or die $!;
+	print $c <<'EOC';
+#include <stdio.h>
+#include "uuidv47.h"
+
+int
+main(void)
+{
+	char		key_hex[40];
+	char		text[40];
+
+	while (scanf("%39s %39s", key_hex, text) == 2)
+	{
+		uuidv47_key_t key = {0, 0};
+		uuid128_t	u;
+		uuid128_t	facade;
+		uuid128_t	v7;
+		char		a[37];
+		char		b[37];
+
+		/* the bytea key: k0 is bytes 0-7 little-endian, k1 bytes 8-15 */
+		for (int i = 7; i >= 0; i--)
+		{
+			unsigned	hi, lo;
+
+			sscanf(key_hex + 2 * i, "%2x", &lo);
+			sscanf(key_hex + 16 + 2 * i, "%2x", &hi);
+			key.k0 = key.k0 << 8 | lo;
+			key.k1 = key.k1 << 8 | hi;
+		}
+		if (!uuid_parse(text, &u))
+			return 1;
+		facade = uuidv47_encode_v4facade(u, key);
+		v7 = uuidv47_decode_v4facade(u, key);
+		uuid_format(&facade, a);
+		uuid_format(&v7, b);
+		printf("%s %s\n", a, b);
+	}
+	return 0;
+}
+EOC
+	close $c;
+	my $cc = $ENV{CC} // 'cc';
+	my ($out, $err) = ('', '');
+	ok(IPC::Run::run([ $cc, '-std=c11', '-O1', "-I$dir", '-o', "$dir/driver", "$dir/driver.c" ],
+			'>', \$out, '2>', \$err), 'the reference compiles with our driver')
+	  or diag($err);
+
+	# the keys: 10 random ones and the reference's own (k0 0x0123456789abcdef,
+	# k1 0xfedcba9876543210); the v7 values: 1,000 random, 1,200 generated
+	my @keys = ((map { random_hex(16) } 1 .. 10), 'efcdab89674523011032547698badcfe');
+	my @v7 = map { random_uuid(7) } 1 .. 1000;
+	push @v7, split /\n/, $node->safe_psql('postgres', q{
+		SELECT uuid_generate_v7() FROM generate_series(1, 600);
+		SET uuid_seq.v7_rand_a = 'random';
+		SELECT uuid_generate_v7() FROM generate_series(1, 600);});
+	my @v4 = map { random_uuid(4) } 1 .. 2000;
+	is(scalar(@v7), 2200, '2,200 v7 values');
+
+	my $keys_sql = join ',', map { "('\\x$_'::bytea)" } @keys;
+	my $v7_sql = join ',', map { "('$_'::uuid)" } @v7;
+	my $v4_sql = join ',', map { "('$_'::uuid)" } @v4;
+	my @sql_rows = split /\n/, $node->safe_psql('postgres', qq{
+		SELECT encode(k.key, 'hex'), i.id, 'v7', uuid_v7_facade(i.id, k.key),
+		       uuid_v7_from_facade(uuid_v7_facade(i.id, k.key), k.key)
+		FROM (VALUES $keys_sql) k(key), (VALUES $v7_sql) i(id)
+		UNION ALL
+		SELECT encode(k.key, 'hex'), i.id, 'v4', uuid_v7_from_facade(i.id, k.key),
+		       uuid_v7_facade(uuid_v7_from_facade(i.id, k.key), k.key)
+		FROM (VALUES $keys_sql) k(key), (VALUES $v4_sql) i(id)});
+	is(scalar(@sql_rows), 11 * 4200, 'SQL: every value under every key');
+
+	my $input = join '', map { my @f = split /\|/; "$f[0] $f[1]\n" } @sql_rows;
+	($out, $err) = ('', '');
+	ok(IPC::Run::run([ "$dir/driver" ], '<', \$input, '>', \$out, '2>', \$err),
+		'the reference runs') or diag($err);
+	my @ref_rows = split /\n/, $out;
+	my ($v7_same, $v4_same, $round_trips, @first_bad) = (0, 0, 0);
+	for my $i (0 .. $#sql_rows)
+	{
+		my ($k, $in, $kind, $mapped, $back) = split /\|/, $sql_rows[$i];
+		my ($ref_facade, $ref_v7) = split / /, ($ref_rows[$i] // '');
+		my $ref = $kind eq 'v7' ? $ref_facade : $ref_v7;
+		if (defined $ref && $mapped eq $ref) { $kind eq 'v7' ? $v7_same++ : $v4_same++; }
+		elsif (@first_bad < 5) { push @first_bad, "$k $in ($kind): ours $mapped, reference " . ($ref // 'none'); }
+		$round_trips++ if $back eq $in;
+	}
+	is($v7_same, 11 * 2200, 'uuid_v7_facade(id, key) = the reference\'s encoding, for 24,200 pairs')
+	  or diag(join "\n", @first_bad);
+	is($v4_same, 11 * 2000, 'uuid_v7_from_facade(facade, key) = the reference\'s decoding, for 22,000 pairs')
+	  or diag(join "\n", @first_bad);
+	is($round_trips, 11 * 4200, 'every value comes back');
+
+	# the configured key gives the same as the reference under that key
+	my @configured = map { "$key $_\n" } @v7[ 0 .. 199 ];
+	($out, $err) = ('', '');
+	IPC::Run::run([ "$dir/driver" ], '<', \join('', @configured), '>', \$out, '2>', \$err);
+	my $expect = join "\n", map { (split / /)[0] } split /\n/, $out;
+	is( $node->safe_psql('postgres',
+			'SELECT uuid_v7_facade(id) FROM (VALUES '
+			  . join(',', map { "($_, '$v7[$_]'::uuid)" } 0 .. 199)
+			  . ') v(n, id) ORDER BY n', extra_params => [ '-U', 'app' ]),
+		$expect, 'uuid_v7_facade(id) with the configured key, as an ordinary role, = the reference');
+}
+
+# ---- 2. the configured key and an ordinary role, preloaded ---------------
+
+# every way to read a setting, as the role `app`: each refuses or shows
+# nothing, and no output or message carries the key
+sub ordinary_role_sees_nothing
+{
+	my ($n, $what, @keys) = @_;
+	my %expect = (
+		'SHOW uuid_seq.facade_key' => 'error',
+		q{SELECT current_setting('uuid_seq.facade_key')} => 'error',
+		q{SELECT current_setting('uuid_seq.facade_key', true)} => 'error',
+		q{SELECT count(*) FROM pg_settings WHERE name LIKE 'uuid_seq.facade%'} => '0',
+		q{SELECT count(*) FROM pg_file_settings} => 'error',
+		q{SELECT setting FROM pg_file_settings WHERE name = 'uuid_seq.facade_key'} => 'error',
+		q{SET uuid_seq.facade_key = ''} => 'error',
+		q{ALTER SYSTEM SET uuid_seq.facade_key = ''} => 'error',
+		q{SELECT setconfig FROM pg_db_role_setting} => '',);
+	my ($all, $bad) = ('', 0);
+	for my $sql (sort keys %expect)
+	{
+		my ($rc, $out, $err) = $n->psql('postgres', $sql, extra_params => [ '-U', 'app' ]);
+		$all .= "$out\n$err\n";
+		my $got = $rc == 0 ? $out : 'error';
+		if ($got ne $expect{$sql})
+		{
+			$bad++;
+			diag("$what: $sql gave '$got' ($err), not '$expect{$sql}'");
+		}
+	}
+	is($bad, 0, "$what: SHOW, current_setting, pg_settings, pg_file_settings, SET refuse or show nothing");
+	my @found = grep { index(lc $all, lc $_) >= 0 } @keys;
+	is(scalar(@found), 0, "$what: no output or message carries the key");
+}
+
+ordinary_role_sees_nothing($node, 'preloaded', $key);
+is( $node->safe_psql('postgres',
+		'SELECT count(*), bool_and(uuid_version(id) = 4) FROM api_items',
+		extra_params => [ '-U', 'app' ]),
+	'100|t', 'the role reads facades through the view');
+my $facade = $node->safe_psql('postgres', 'SELECT uuid_v7_facade(id) FROM items WHERE payload = 42');
+is( $node->safe_psql('postgres', "SELECT payload FROM items WHERE id = uuid_v7_from_facade('$facade')"),
+	'42', 'a lookup by facade finds the row');
+
+# a reload that changes the key: the postmaster says so without the value
+$node->append_conf('postgresql.conf', "uuid_seq.facade_key = '$key2'\n");
+$node->reload;
+ok( $node->poll_query_until('postgres',
+		"SELECT uuid_v7_facade(id) <> '$facade' FROM items WHERE payload = 42"),
+	'a reload changes the key');
+ok(eval { $node->wait_for_log(qr/parameter "uuid_seq\.facade_key" changed/); 1 },
+	'the log says the key changed');
+
+# ALTER SYSTEM (postgresql.auto.conf), and a value that is no key
+my $key3 = random_hex(8) . ':' . random_hex(8);
+$node->safe_psql('postgres', "ALTER SYSTEM SET uuid_seq.facade_key = '$key3'");
+$node->reload;
+ok( $node->poll_query_until('postgres',
+		'SELECT uuid_v7_facade(id) = uuid_v7_facade(id, '
+		  . "decode('" . ($key3 =~ s/://r) . "', 'hex')) FROM items WHERE payload = 42"),
+	'ALTER SYSTEM sets the key (k0:k1)');
+my ($rc, $out, $err) = $node->psql('postgres', q{ALTER SYSTEM SET uuid_seq.facade_key = 'not-a-key-0123456789abcdef'});
+like($err, qr/invalid value for parameter "uuid_seq\.facade_key"/, 'ALTER SYSTEM refuses a bad value');
+unlike($err, qr/0123456789abcdef/, 'without quoting it');
+$node->append_conf('postgresql.conf', "uuid_seq.facade_key = 'bad-key-fedcba9876543210'\n");
+$node->safe_psql('postgres', 'ALTER SYSTEM RESET uuid_seq.facade_key');
+$node->reload;
+ok(eval { $node->wait_for_log(qr/invalid value for parameter "uuid_seq\.facade_key"/); 1 },
+	'a bad value in the file is reported');
+ordinary_role_sees_nothing($node, 'after the reloads', $key, $key2, $key3);
+
+my $log = slurp_file($node->logfile);
+my @in_log = grep { index(lc $log, lc $_) >= 0 } $key, $key2, $key3, 'fedcba9876543210';
+is(scalar(@in_log), 0, 'the server log carries no key, nor the bad value')
+  or diag("found in the log: @in_log");
+$node->stop;
+
+# ---- 3. not preloaded -----------------------------------------------------
+
+my $plain = PostgreSQL::Test::Cluster->new('facade_no_preload');
+$plain->init;
+$plain->append_conf('postgresql.conf', "uuid_seq.facade_key = '$key'\n");
+$plain->start;
+$plain->safe_psql('postgres', 'CREATE EXTENSION uuid_seq; CREATE ROLE app LOGIN');
+my $v7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
+($rc, $out, $err) = $plain->psql('postgres', "SELECT uuid_v7_facade('$v7')",
+	extra_params => [ '-U', 'app' ]);
+like($err, qr/uuid_seq\.facade_key is set in the server's configuration, but sessions do not load uuid_seq/,
+	'without preload, a configured key is refused');
+like($err, qr/session_preload_libraries/, 'and the hint says how to load it');
+# a key a superuser sets in a session is that session's alone: no preloading
+is( $plain->safe_psql('postgres',
+		"SET uuid_seq.facade_key = '$key2'; SELECT uuid_v7_facade('$v7') = uuid_v7_facade('$v7', '\\x$key2')"),
+	't', 'without preload, a key set in the session works');
+
+$plain->append_conf('postgresql.conf', "session_preload_libraries = 'uuid_seq'\n");
+$plain->reload;
+ok( $plain->poll_query_until('postgres', "SELECT uuid_v7_facade('$v7') = uuid_v7_facade('$v7', '\\x$key')"),
+	'with session_preload_libraries, the configured key is used');
+ordinary_role_sees_nothing($plain, 'session_preload_libraries', $key);
+$plain->stop;
+
+done_testing();
