@@ -9,8 +9,8 @@
 #           (for 14, with 16's TAP test modules)
 #   chroot  a chroot from test/matrix/chroot-make.sh (13, 17, 18, 19): an
 #           overlay of the cached root, with /proc, a fresh /dev/shm, the
-#           source tree (read-only) and LOGDIR bound in, and suite.sh run
-#           inside
+#           source tree and ../shared/vendor beside it (read-only) and LOGDIR
+#           bound in, and suite.sh run inside
 # The cached entry stays as it was made (a shared lock keeps it from being
 # replaced meanwhile).  Everything runs in a private mount namespace, and the
 # EXIT trap kills what still runs in the chroot, unmounts and removes the
@@ -89,6 +89,12 @@ mkdir -p "$root/mnt/src" "$root/mnt/log"
 mount --bind "$top" "$root/mnt/src"
 mount -o remount,bind,ro "$root/mnt/src"
 mount --bind "$logdir" "$root/mnt/log"
+# ../shared/vendor, read-only, where suite.sh looks for it beside the source
+if [[ -d $top/../shared/vendor ]]; then
+	mkdir -p "$root/mnt/shared/vendor"
+	mount --bind "$top/../shared/vendor" "$root/mnt/shared/vendor"
+	mount -o remount,bind,ro "$root/mnt/shared/vendor"
+fi
 chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
 	bash /mnt/src/test/matrix/suite.sh "$major" "/usr/lib/postgresql/$major/bin/pg_config" \
 	/mnt/src /mnt/log $dump_port

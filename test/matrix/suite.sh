@@ -37,6 +37,10 @@ major=$1
 pg_config=$2
 srcdir=$(realpath "$3")
 logdir=$(realpath "$4")
+# ../shared/vendor beside the source tree: the TAP tests run in a copy of
+# the tree, so 017_facade.pl (which compiles the UUIDv47 reference from
+# there, and says so in one line where it is absent) is told where it is
+vendor=$(realpath -m "$srcdir/../shared/vendor")
 dump_port=${5:-}
 results="$logdir/results"
 cd /
@@ -276,6 +280,7 @@ fi
 echo "matrix: PostgreSQL $major: TAP"
 tap_ok=1
 timeout "$step_timeout" runuser -u postgres -- env UUID_SEQ_FAULT_ROUNDS="${UUID_SEQ_FAULT_ROUNDS:-6}" \
+	UUID_SEQ_VENDOR="$vendor" \
 	make -C "$tree" PG_CONFIG="$pg_config" PROVE_FLAGS=--timer prove >"$logdir/tap.log" 2>&1 || tap_ok=
 cp -r "$tree/tmp_check/log" "$logdir/tap-logs" 2>/dev/null || true
 if [[ -z $tap_ok ]]; then
