@@ -38,7 +38,7 @@ pg_config=$2
 srcdir=$(realpath "$3")
 logdir=$(realpath "$4")
 # ../shared/vendor beside the source tree: the TAP tests run in a copy of
-# the tree, so 017_facade.pl (which compiles the UUIDv47 reference from
+# the tree, so 018_facade.pl (which compiles the UUIDv47 reference from
 # there, and says so in one line where it is absent) is told where it is
 vendor=$(realpath -m "$srcdir/../shared/vendor")
 dump_port=${5:-}
