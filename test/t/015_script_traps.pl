@@ -7,17 +7,24 @@
 # variadic, polymorphic or "any" signature (format(text, VARIADIC "any")),
 # or one that saves an implicit cast.
 #
-# The traps are derived from the installed scripts, not from a list, so that
-# a future script cannot slip past: every unqualified call `name(args)` in
-# them (dynamic SQL in DO blocks included) whose name is a pg_catalog
-# function gets overloads of the call's arity over a set of concrete types
-# (every combination up to three arguments, combinations of at most two
-# types beyond), and every operator symbol they use that pg_catalog has gets
-# binary and prefix operators over the same types.  The owner of a fresh
-# database plants them in public and in a schema of its own; then, as that
-# owner and again as a superuser, every shipped version is installed in each
-# schema and every update path is walked.  A trap that runs says so in a
-# WARNING and fails the statement; the test fails on either.
+# Two checks, both derived from the installed scripts, not from a list, so
+# that a future script cannot slip past:
+#
+# - a rule: no unqualified call, in the scripts' code (DO blocks and their
+#   dynamic SQL included), of a name pg_catalog has as a function;
+# - traps: every unqualified call `name(args)` in them whose name is a
+#   pg_catalog function gets overloads of the call's arity over a set of
+#   concrete types, scalar and array (every combination up to two
+#   arguments, combinations of at most two types beyond), and every
+#   operator the scripts use that pg_catalog has, spelled as a symbol or
+#   implied by a keyword (LIKE is ~~, IN and CASE compare with =, ...), gets
+#   binary and prefix operators over the same types.  String literals are
+#   read as code too (a DO '...' body, dynamic SQL in quotes).  The owner of
+#   a fresh database plants them in public and in a schema of its own;
+#   then, as that owner and again as a superuser, every shipped version is
+#   installed in each schema and every update path is walked.  A trap that
+#   runs says so in a WARNING and fails the statement; the test fails on
+#   either.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -36,14 +43,17 @@ $node->start;
 
 # --- what the scripts call ------------------------------------------------
 
-# tokens SCRIPT: identifiers, punctuation and operator symbols of the
-# script's code, with comments and string literals left out.  The bodies of
-# dollar-quoted strings ($$ of DO blocks, $sql$ of their dynamic SQL) are
-# code and are read as such.
+# tokens TEXT: identifiers, punctuation and operator symbols of the code in
+# TEXT, with comments left out, and the contents of its string literals.
+# The bodies of dollar-quoted strings ($$ of DO blocks, $sql$ of their
+# dynamic SQL) are code and are read in place; a single-quoted string
+# stands as one token, and its contents are returned as [text, is_code] to
+# be read on their own: code after DO or EXECUTE, else perhaps code
+# (dynamic SQL built elsewhere) but perhaps prose (a COMMENT).
 sub tokens
 {
 	my ($text) = @_;
-	my @tok;
+	my (@tok, @literals);
 	pos($text) = 0;
 	while (pos($text) < length($text))
 	{
@@ -51,7 +61,16 @@ sub tokens
 		{
 			next;
 		}
-		elsif ($text =~ /\G[EeUu]?'(?:[^']|'')*'/gc || $text =~ /\G\$\d+/gc)
+		elsif ($text =~ /\G[Ee]'((?:[^'\\]|\\.|'')*)'/gcs
+			|| $text =~ /\G[Uu]?'((?:[^']|'')*)'/gcs)
+		{
+			my $body = $1 =~ s/''/'/gr;
+			$body =~ s/\\(.)/$1/gs if $& =~ /^[Ee]/;
+			my $code = @tok && $tok[-1] =~ /^ident:(do|execute)$/;
+			push @tok, 'literal';
+			push @literals, [ $body, $code ];
+		}
+		elsif ($text =~ /\G\$\d+/gc)
 		{
 			push @tok, 'literal';
 		}
@@ -81,13 +100,14 @@ sub tokens
 			push @tok, $1;
 		}
 	}
-	return @tok;
+	return (\@tok, \@literals);
 }
 
 # calls TOKENS: [name, arity] of every unqualified call.  A name after
 # FUNCTION, AGGREGATE, PROCEDURE, TYPE or OPERATOR (and FUNCTION n in an
 # operator class) is an object being defined or named with its exact
-# signature, not a call.
+# signature, not a call.  Commas inside brackets (ARRAY[a, b]) or inner
+# parentheses separate no arguments of the call.
 sub calls
 {
 	my @tok = @_;
@@ -100,25 +120,50 @@ sub calls
 		my $before = $i > 0 ? $tok[ $i - 1 ] : '';
 		$before = $tok[ $i - 2 ] if $before eq 'literal' && $i > 1;
 		next if $before =~ /^ident:(function|aggregate|procedure|type|operator)$/;
-		my ($depth, $commas, $empty) = (0, 0, 1);
+		my ($depth, $brackets, $commas, $empty) = (0, 0, 0, 1);
 		for my $j ($i + 1 .. $#tok)
 		{
 			if ($tok[$j] eq '(') { $depth++; next; }
 			if ($tok[$j] eq ')') { last if --$depth == 0; next; }
 			$empty = 0;
-			$commas++ if $depth == 1 && $tok[$j] eq ',';
+			$brackets++ if $tok[$j] eq '[';
+			$brackets-- if $tok[$j] eq ']';
+			$commas++ if $depth == 1 && $brackets == 0 && $tok[$j] eq ',';
 		}
 		push @calls, [ $name, $empty ? 0 : $commas + 1 ];
 	}
 	return @calls;
 }
 
-my (%arities, %operators);
-for my $script (@scripts)
+# The operators that SQL keywords stand for: x LIKE y is x ~~ y, IN, CASE,
+# NULLIF, IS DISTINCT FROM and ANY/ALL/SOME compare with =, BETWEEN with
+# >= and <=, and so on.
+my %keyword_operators = (
+	like => [qw(~~ !~~)],
+	ilike => [qw(~~* !~~*)],
+	similar => [qw(~ !~)],
+	between => [qw(>= <= > <)],
+	map { $_ => [qw(= <>)] } qw(in case nullif distinct any all some));
+
+# Calls and operators of the scripts; the names of the calls in code (not
+# in a literal that may be prose) for the rule below.
+my (%arities, %operators, %code_calls);
+my @texts = map { [ slurp_file($_), 1 ] } @scripts;
+while (defined(my $next = shift @texts))
 {
-	my @tok = tokens(slurp_file($script));
-	$arities{ $_->[0] }{ $_->[1] } = 1 for calls(@tok);
-	$operators{ substr($_, 3) } = 1 for grep { /^op:/ } @tok;
+	my ($text, $code) = @$next;
+	my ($tok, $literals) = tokens($text);
+	push @texts, map { [ $_->[0], $code && $_->[1] ] } grep { $_->[0] =~ /[(=<>~]/ } @$literals;
+	for (calls(@$tok))
+	{
+		$arities{ $_->[0] }{ $_->[1] } = 1;
+		$code_calls{ $_->[0] } = 1 if $code;
+	}
+	for (@$tok)
+	{
+		$operators{ substr($_, 3) } = 1 if /^op:/;
+		$operators{$_} = 1 for @{ $keyword_operators{ s/^ident://r } // [] };
+	}
 }
 
 # The ones pg_catalog has: a function that takes that many arguments (with
@@ -133,6 +178,19 @@ my %catalog_fn = map { $_ => 1 } split /\n/, $node->safe_psql(
 		    AND n >= p.pronargs - p.pronargdefaults
 		    AND (n <= p.pronargs OR p.provariadic <> 0)},
 		$quoted->(keys %arities)));
+# Beyond the traps, a rule a future script cannot slip past whatever the
+# types: no unqualified call of a name pg_catalog has as a function (other
+# than a type's name, which `name(n)` also spells as a type modifier).
+my @unqualified = split /\n/, $node->safe_psql(
+	'postgres', sprintf(
+		q{SELECT DISTINCT proname FROM pg_catalog.pg_proc
+		  WHERE pronamespace = 'pg_catalog'::pg_catalog.regnamespace AND proname IN (%s)
+		    AND proname NOT IN (SELECT typname FROM pg_catalog.pg_type
+		                        WHERE typnamespace = 'pg_catalog'::pg_catalog.regnamespace)
+		  ORDER BY 1},
+		$quoted->(keys %code_calls)));
+is(join(' ', @unqualified), '', 'no script calls a catalog function without pg_catalog.');
+
 my @called = sort grep { $catalog_fn{$_} }
   map { my $f = $_; map { "$f/$_" } keys %{ $arities{$f} } } keys %arities;
 my @ops = sort split /\n/, $node->safe_psql(
@@ -141,27 +199,33 @@ my @ops = sort split /\n/, $node->safe_psql(
 		  WHERE oprnamespace = 'pg_catalog'::pg_catalog.regnamespace AND oprname IN (%s)},
 		$quoted->(keys %operators)));
 # (the derivation reads the dynamic SQL of a DO block, as 1.0 to 1.2.0 had)
-is( join(' ', map { "$_->[0]/$_->[1]" } calls(tokens(
-		  q{DO $$ BEGIN EXECUTE format($sql$ COMMENT ON FUNCTION %1$I.f(uuid) IS 'g(x)';
-		    SELECT lower(%2$L) $sql$, current_schema(), 'x'); END $$;}))),
-	'format/3 lower/1 current_schema/0',
-	'the derivation finds the calls of a DO block and of its dynamic SQL');
+my ($sample, $sample_literals) = tokens(
+	q{DO $$ BEGIN EXECUTE format($sql$ COMMENT ON FUNCTION %1$I.f(uuid) IS 'g(x)';
+	  SELECT array_to_string(ARRAY['a', 'b'], ',') $sql$, current_schema(), 'x'); END $$;
+	  DO 'BEGIN PERFORM lower(''a''); END';});
+is( join(' ', map { "$_->[0]/$_->[1]" } calls(@$sample), map { calls(@{ (tokens($_->[0]))[0] }) } @$sample_literals),
+	'format/3 array_to_string/2 current_schema/0 g/1 lower/1',
+	'the derivation finds the calls of DO blocks, quoted or not, and of their dynamic SQL');
 note 'catalog calls: ' . join(' ', @called);
 note 'catalog operators: ' . join(' ', @ops);
 
 # --- the traps --------------------------------------------------------------
 
-my @types = qw(text name varchar "char" integer bigint oid boolean uuid regclass);
+my @types = qw(text name varchar "char" integer bigint numeric oid boolean uuid bytea
+  regclass timestamptz interval jsonb text[] name[] integer[] bigint[]);
 
-# signatures N: argument type lists of N, all combinations up to 3, beyond
+# signatures N: argument type lists of N, all combinations up to 2, beyond
 # that the combinations of at most two types.
 sub signatures
 {
 	my ($n) = @_;
 	my @all = ([]);
-	@all = map { my $s = $_; map { [ @$s, $_ ] } @types } @all for 1 .. $n;
-	return @all if $n <= 3;
-	return grep { my %seen = map { $_ => 1 } @$_; keys(%seen) <= 2 } @all;
+	for my $k (1 .. $n)
+	{
+		@all = map { my $s = $_; map { [ @$s, $_ ] } @types } @all;
+		@all = grep { my %seen = map { $_ => 1 } @$_; keys(%seen) <= 2 } @all if $k > 2;
+	}
+	return @all;
 }
 
 # (on 15 and later only the owner creates in public; before, anyone)
