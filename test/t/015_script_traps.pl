@@ -19,7 +19,8 @@
 #   operator the scripts use that pg_catalog has, spelled as a symbol or
 #   implied by a keyword (LIKE is ~~, IN and CASE compare with =, ...), gets
 #   binary and prefix operators over the same types.  String literals are
-#   read as code too (a DO '...' body, dynamic SQL in quotes).  The owner of
+#   read as code where they are code (a DO '...' body, EXECUTE '...',
+#   format()'s format string).  The owner of
 #   a fresh database plants them in public and in a schema of its own;
 #   then, as that owner and again as a superuser, every shipped version is
 #   installed in each schema and every update path is walked.  A trap that
@@ -47,9 +48,9 @@ $node->start;
 # TEXT, with comments left out, and the contents of its string literals.
 # The bodies of dollar-quoted strings ($$ of DO blocks, $sql$ of their
 # dynamic SQL) are code and are read in place; a single-quoted string
-# stands as one token, and its contents are returned as [text, is_code] to
-# be read on their own: code after DO or EXECUTE, else perhaps code
-# (dynamic SQL built elsewhere) but perhaps prose (a COMMENT).
+# stands as one token, and the contents are returned to
+# be read on their own: those of literals that are code (after DO or
+# EXECUTE, format()'s format string), not prose (a COMMENT).
 sub tokens
 {
 	my ($text) = @_;
@@ -66,9 +67,12 @@ sub tokens
 		{
 			my $body = $1 =~ s/''/'/gr;
 			$body =~ s/\\(.)/$1/gs if $& =~ /^[Ee]/;
-			my $code = @tok && $tok[-1] =~ /^ident:(do|execute)$/;
+			# code: after DO or EXECUTE, the format string of format(), or
+			# appended with || to one of those
+			push @literals, $body
+			  if @tok && ($tok[-1] =~ /^(ident:do|ident:execute|op:\|\|)$/
+				|| (@tok > 1 && $tok[-1] eq '(' && $tok[-2] =~ /^ident:format$/));
 			push @tok, 'literal';
-			push @literals, [ $body, $code ];
 		}
 		elsif ($text =~ /\G\$\d+/gc)
 		{
@@ -145,20 +149,14 @@ my %keyword_operators = (
 	between => [qw(>= <= > <)],
 	map { $_ => [qw(= <>)] } qw(in case nullif distinct any all some));
 
-# Calls and operators of the scripts; the names of the calls in code (not
-# in a literal that may be prose) for the rule below.
-my (%arities, %operators, %code_calls);
-my @texts = map { [ slurp_file($_), 1 ] } @scripts;
-while (defined(my $next = shift @texts))
+# Calls and operators of the scripts.
+my (%arities, %operators);
+my @texts = map { slurp_file($_) } @scripts;
+while (defined(my $text = shift @texts))
 {
-	my ($text, $code) = @$next;
 	my ($tok, $literals) = tokens($text);
-	push @texts, map { [ $_->[0], $code && $_->[1] ] } grep { $_->[0] =~ /[(=<>~]/ } @$literals;
-	for (calls(@$tok))
-	{
-		$arities{ $_->[0] }{ $_->[1] } = 1;
-		$code_calls{ $_->[0] } = 1 if $code;
-	}
+	push @texts, @$literals;
+	$arities{ $_->[0] }{ $_->[1] } = 1 for calls(@$tok);
 	for (@$tok)
 	{
 		$operators{ substr($_, 3) } = 1 if /^op:/;
@@ -188,7 +186,7 @@ my @unqualified = split /\n/, $node->safe_psql(
 		    AND proname NOT IN (SELECT typname FROM pg_catalog.pg_type
 		                        WHERE typnamespace = 'pg_catalog'::pg_catalog.regnamespace)
 		  ORDER BY 1},
-		$quoted->(keys %code_calls)));
+		$quoted->(keys %arities)));
 is(join(' ', @unqualified), '', 'no script calls a catalog function without pg_catalog.');
 
 my @called = sort grep { $catalog_fn{$_} }
@@ -203,8 +201,8 @@ my ($sample, $sample_literals) = tokens(
 	q{DO $$ BEGIN EXECUTE format($sql$ COMMENT ON FUNCTION %1$I.f(uuid) IS 'g(x)';
 	  SELECT array_to_string(ARRAY['a', 'b'], ',') $sql$, current_schema(), 'x'); END $$;
 	  DO 'BEGIN PERFORM lower(''a''); END';});
-is( join(' ', map { "$_->[0]/$_->[1]" } calls(@$sample), map { calls(@{ (tokens($_->[0]))[0] }) } @$sample_literals),
-	'format/3 array_to_string/2 current_schema/0 g/1 lower/1',
+is( join(' ', map { "$_->[0]/$_->[1]" } calls(@$sample), map { calls(@{ (tokens($_))[0] }) } @$sample_literals),
+	'format/3 array_to_string/2 current_schema/0 lower/1',
 	'the derivation finds the calls of DO blocks, quoted or not, and of their dynamic SQL');
 note 'catalog calls: ' . join(' ', @called);
 note 'catalog operators: ' . join(' ', @ops);
