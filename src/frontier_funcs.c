@@ -101,9 +101,11 @@ uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
 	const FrontierFamily *family = generator_families[id];
 	char	   *shown = psprintf("uuid \"%s\"",
 								 DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past))));
+	FrontierValue value;
 	uint64		tick;
 
-	if (!family->value_tick(family, past->data, &tick))
+	memcpy(value.uuid, past->data, UUID_LEN);
+	if (!family->value_tick(family, &value, &tick))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("%s holds no valid time for %s", shown, family->name),

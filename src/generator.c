@@ -159,10 +159,15 @@ generator_next(GeneratorId id, uint8 out[UUID_BYTES])
 {
 	const FrontierFamily *family = generator_families[id];
 	FrontierTake take;
+	FrontierValue value;
 
 	generator_take(id, &take);
 	family->encode(family, generator_value_word(id, take.word), random_u64(),
-				   uuid_seq_node_bits, uuid_seq_node_id, out);
+				   uuid_seq_node_bits, uuid_seq_node_id, &value);
+	if (generator_holds_bigint(id))
+		id64_put(value.id, out);
+	else
+		memcpy(out, value.uuid, UUID_BYTES);
 	generator_record(id, &take, out);
 }
 

@@ -160,7 +160,7 @@ typedef struct KeyColumn
 
 	/* the largest value of the family found */
 	bool		found;
-	uint8		value[UUID_BYTES];	/* a uuid, an id (id64_put), a TypeID's */
+	FrontierValue value;		/* a uuid, an id, a TypeID's uuid */
 	char		found_prefix[TYPEID_PREFIX_MAX + 1];	/* a TypeID's prefix */
 	uint64		tick;
 
@@ -718,11 +718,11 @@ mark_covered_partitions(List *columns)
 
 /*
  * Whether a column's datum is a value of its family (a TypeID of its
- * prefix); if so, its 16 bytes in value (an id as id64_put, a TypeID as
- * its uuid) and its tick, and a TypeID's prefix in prefix.
+ * prefix); if so, the value in value (a uuid, an id, a TypeID's uuid), its
+ * tick, and a TypeID's prefix in prefix.
  */
 static bool
-value_of_family(const KeyColumn *col, Datum datum, uint8 value[UUID_BYTES],
+value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
 				uint64 *tick, char prefix[TYPEID_PREFIX_MAX + 1])
 {
 	const FrontierFamily *family = generator_families[col->family];
@@ -731,13 +731,13 @@ value_of_family(const KeyColumn *col, Datum datum, uint8 value[UUID_BYTES],
 	{
 		case ORDER_UUID:
 		case ORDER_SQLSERVER:
-			memcpy(value, DatumGetUUIDP(datum)->data, UUID_BYTES);
+			memcpy(value->uuid, DatumGetUUIDP(datum)->data, UUID_BYTES);
 			return family->value_tick(family, value, tick);
 		case ORDER_INT8:
 			{
 				int64		id = DatumGetInt64(datum);
 
-				id64_put(id, value);
+				value->id = id;
 				if (col->family == GENERATOR_SNOWFLAKE)
 					return snowflake_tick(id, col->epoch_ms, tick);
 				return tsid_tick(id, tick);
@@ -748,7 +748,7 @@ value_of_family(const KeyColumn *col, Datum datum, uint8 value[UUID_BYTES],
 				const char *s = VARDATA_ANY(t);
 				size_t		prefix_len;
 
-				if (typeid_from_text(s, VARSIZE_ANY_EXHDR(t), &prefix_len, value) != TYPEID_OK)
+				if (typeid_from_text(s, VARSIZE_ANY_EXHDR(t), &prefix_len, value->uuid) != TYPEID_OK)
 					return false;
 				if (col->prefix != NULL &&
 					(prefix_len != strlen(col->prefix) || memcmp(s, col->prefix, prefix_len) != 0))
@@ -763,24 +763,19 @@ value_of_family(const KeyColumn *col, Datum datum, uint8 value[UUID_BYTES],
 
 /* The family's order of two values as value_of_family() gives them. */
 static int
-compare_values(const KeyColumn *col, const uint8 *a, const uint8 *b)
+compare_values(const KeyColumn *col, const FrontierValue *a, const FrontierValue *b)
 {
 	switch (col->order)
 	{
 		case ORDER_SQLSERVER:
-			return sqlserver_cmp(a, b);
+			return sqlserver_cmp(a->uuid, b->uuid);
 		case ORDER_INT8:
-			{
-				int64		x = id64_get(a);
-				int64		y = id64_get(b);
-
-				return (x > y) - (x < y);
-			}
+			return (a->id > b->id) - (a->id < b->id);
 		case ORDER_UUID:
 		case ORDER_TYPEID:
 			break;
 	}
-	return memcmp(a, b, UUID_BYTES);
+	return memcmp(a->uuid, b->uuid, UUID_BYTES);
 }
 
 /*
@@ -790,16 +785,16 @@ compare_values(const KeyColumn *col, const uint8 *a, const uint8 *b)
 static bool
 consider(KeyColumn *col, Datum datum)
 {
-	uint8		value[UUID_BYTES];
+	FrontierValue value;
 	uint64		tick;
 	char		prefix[TYPEID_PREFIX_MAX + 1];
 
-	if (!value_of_family(col, datum, value, &tick, prefix))
+	if (!value_of_family(col, datum, &value, &tick, prefix))
 		return false;
-	if (!col->found || compare_values(col, value, col->value) > 0)
+	if (!col->found || compare_values(col, &value, &col->value) > 0)
 	{
 		col->found = true;
-		memcpy(col->value, value, UUID_BYTES);
+		col->value = value;
 		col->tick = tick;
 		if (col->order == ORDER_TYPEID)
 			memcpy(col->found_prefix, prefix, strlen(prefix) + 1);
@@ -1030,17 +1025,17 @@ cover_word(KeyColumn *col)
 	bool		covered;
 
 	if (col->family == GENERATOR_SNOWFLAKE &&
-		id64_get(col->value) >> ID64_TIME_SHIFT == ID64_TIME_MAX)
+		col->value.id >> ID64_TIME_SHIFT == ID64_TIME_MAX)
 	{
 		col->skip = "no Snowflake id of its epoch can lie above its largest one";
 		return;
 	}
 	if (col->generator->args == RAISE_ARGS_SHIFT)
-		covered = raise_v7_shift_word(col->tick, col->value, col->shift.month, col->shift.day,
+		covered = raise_v7_shift_word(col->tick, &col->value, col->shift.month, col->shift.day,
 									  col->shift.time, (unsigned) uuid_seq_node_bits,
 									  (uint32) uuid_seq_node_id, &col->word);
 	else
-		covered = raise_value_word(family, col->tick, col->value,
+		covered = raise_value_word(family, col->tick, &col->value,
 								   (unsigned) uuid_seq_node_bits,
 								   (uint32) uuid_seq_node_id, &col->word);
 	if (covered)
@@ -1096,18 +1091,18 @@ shown_value(const KeyColumn *col)
 			{
 				pg_uuid_t	uuid;
 
-				memcpy(uuid.data, col->value, UUID_BYTES);
+				memcpy(uuid.data, col->value.uuid, UUID_BYTES);
 				return cstring_to_text(DatumGetCString(DirectFunctionCall1(uuid_out,
 																		   UUIDPGetDatum(&uuid))));
 			}
 		case ORDER_INT8:
-			return cstring_to_text(psprintf(INT64_FORMAT, id64_get(col->value)));
+			return cstring_to_text(psprintf(INT64_FORMAT, col->value.id));
 		case ORDER_TYPEID:
 			{
 				char		buf[TYPEID_TEXT_MAX];
 				size_t		len;
 
-				typeid_to_text(col->found_prefix, strlen(col->found_prefix), col->value,
+				typeid_to_text(col->found_prefix, strlen(col->found_prefix), col->value.uuid,
 							   buf, &len);
 				return cstring_to_text_with_len(buf, (int) len);
 			}

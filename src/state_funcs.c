@@ -32,9 +32,14 @@ static pg_uuid_t *
 frontier_value(const FrontierFamily *family, uint64 word)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+	FrontierValue value;
 
 	family->encode(family, word, 0, uuid_seq_node_bits, uuid_seq_node_id,
-				   uuid->data);
+				   &value);
+	if (family->value_bytes == FRONTIER_VALUE_BIGINT)
+		id64_put(value.id, uuid->data);
+	else
+		memcpy(uuid->data, value.uuid, UUID_LEN);
 	return uuid;
 }
 

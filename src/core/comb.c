@@ -450,18 +450,19 @@ comb_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 
 static void
 comb_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
-				   unsigned node_bits, uint32_t node_id, uint8_t out[16])
+				   unsigned node_bits, uint32_t node_id, FrontierValue *out)
 {
-	encode(comb_of(family), word, random, out);
+	encode(comb_of(family), word, random, out->uuid);
 }
 
 static bool
-comb_family_value_tick(const FrontierFamily *family, const uint8_t u[16],
+comb_family_value_tick(const FrontierFamily *family, const FrontierValue *value,
 					   uint64_t *tick)
 {
 	uint64_t	word;
 
-	if (!comb_decode_word((CombKind) (comb_of(family) - comb_families), u, &word))
+	if (!comb_decode_word((CombKind) (comb_of(family) - comb_families), value->uuid,
+						  &word))
 		return false;
 	*tick = word >> family->counter_bits;
 	return true;
@@ -469,8 +470,8 @@ comb_family_value_tick(const FrontierFamily *family, const uint8_t u[16],
 
 #define COMB_FAMILY(family_name, family_range, bits, start, max_tick, lay, strat) \
 	{ \
-		.frontier = FRONTIER_FAMILY(family_name, family_range, bits, start, \
-									max_tick, comb_family), \
+		.frontier = FRONTIER_FAMILY(family_name, family_range, FRONTIER_VALUE_UUID, \
+									bits, start, max_tick, comb_family), \
 		.layout = (lay), \
 		.strategy = (strat), \
 	}

@@ -66,16 +66,35 @@ typedef enum FrontierStatus
 } FrontierStatus;
 
 /*
- * The time scale, word layout and encoding of one generator family.  Its
- * callbacks receive the family itself, so that one function can serve
- * several families that differ only in their data (a family embedded first
- * in a larger struct, as the COMB families are, finds its own fields).
+ * The widths of a family's values (FrontierFamily.value_bytes): a uuid, or
+ * a bigint (TSID, Snowflake).
+ */
+#define FRONTIER_VALUE_UUID		16
+#define FRONTIER_VALUE_BIGINT	8
+
+/*
+ * A value of a family, as its encode callback writes it and its value_tick
+ * callback reads it: the member of the family's width.
+ */
+typedef union FrontierValue
+{
+	uint8_t		uuid[FRONTIER_VALUE_UUID];	/* value_bytes 16 */
+	int64_t		id;				/* value_bytes 8 */
+} FrontierValue;
+
+/*
+ * The time scale, word layout, value width and encoding of one generator
+ * family.  Its callbacks receive the family itself, so that one function
+ * can serve several families that differ only in their data (a family
+ * embedded first in a larger struct, as the COMB families are, finds its
+ * own fields).
  */
 typedef struct FrontierFamily FrontierFamily;
 struct FrontierFamily
 {
 	const char *name;			/* for messages, e.g. "UUIDv7" */
 	const char *range;			/* the times it can hold, for messages */
+	unsigned	value_bytes;	/* FRONTIER_VALUE_UUID or _BIGINT */
 	unsigned	counter_bits;	/* low bits of the word counting within a tick */
 	bool		random_start;	/* a fresh tick starts its counter at random */
 	bool		node_in_counter;	/* the node id takes the top node_bits of
@@ -88,33 +107,35 @@ struct FrontierFamily
 	int64_t		(*word_to_ns) (const FrontierFamily *family, uint64_t word);
 
 	/*
-	 * The uuid of frontier word `word`: bits that are neither time, counter
-	 * nor fixed come from `random`, and families with a node partition put
-	 * node_id in its top node_bits (the others ignore both).
+	 * The value of frontier word `word`, in the member of the family's width:
+	 * bits that are neither time, counter nor fixed come from `random`, and
+	 * families with a node partition put node_id in its top node_bits (the
+	 * others ignore both).
 	 */
 	void		(*encode) (const FrontierFamily *family, uint64_t word,
 						   uint64_t random, unsigned node_bits, uint32_t node_id,
-						   uint8_t out[16]);
+						   FrontierValue *out);
 
 	/*
 	 * The tick a value of the family was taken in (its word without the
-	 * counter); false when the uuid cannot be a value of the family (another
+	 * counter); false when the value cannot be one of the family (another
 	 * version, or a time the layout cannot hold).  Every value of a later
 	 * tick is greater in the family's order, whatever its other bits.
 	 */
-	bool		(*value_tick) (const FrontierFamily *family, const uint8_t u[16],
-							   uint64_t *tick);
+	bool		(*value_tick) (const FrontierFamily *family,
+							   const FrontierValue *value, uint64_t *tick);
 };
 
 /*
- * The definition of a family whose last tick is max_tick, with the callbacks
- * <prefix>_word_from_ns, <prefix>_word_to_ns, <prefix>_encode and
- * <prefix>_value_tick.
+ * The definition of a family of values `bytes` wide whose last tick is
+ * max_tick, with the callbacks <prefix>_word_from_ns, <prefix>_word_to_ns,
+ * <prefix>_encode and <prefix>_value_tick.
  */
-#define FRONTIER_FAMILY(family_name, family_range, bits, start, max_tick, prefix) \
+#define FRONTIER_FAMILY(family_name, family_range, bytes, bits, start, max_tick, prefix) \
 	{ \
 		.name = (family_name), \
 		.range = (family_range), \
+		.value_bytes = (bytes), \
 		.counter_bits = (bits), \
 		.random_start = (start), \
 		.node_in_counter = false, \

@@ -60,27 +60,28 @@ tsid_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 
 static void
 tsid_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
-				   unsigned node_bits, uint32_t node_id, uint8_t out[UUID_BYTES])
+				   unsigned node_bits, uint32_t node_id, FrontierValue *out)
 {
 	unsigned	counter_bits = TSID_COUNTER_BITS - node_bits;
 	uint64_t	id = (word >> TSID_COUNTER_BITS) << TSID_COUNTER_BITS |
 		((uint64_t) node_id & LOW_MASK(node_bits)) << counter_bits |
 		(word & LOW_MASK(counter_bits));
 
-	id64_put((int64_t) id, out);
+	out->id = (int64_t) id;
 }
 
 static bool
-tsid_family_value_tick(const FrontierFamily *family, const uint8_t u[UUID_BYTES],
+tsid_family_value_tick(const FrontierFamily *family, const FrontierValue *value,
 					   uint64_t *tick)
 {
-	return tsid_tick(id64_get(u), tick);
+	return tsid_tick(value->id, tick);
 }
 
 /* not FRONTIER_FAMILY(): the node id shares the counter field */
 const FrontierFamily tsid_family = {
 	.name = "TSID",
 	.range = TSID_RANGE,
+	.value_bytes = FRONTIER_VALUE_BIGINT,
 	.counter_bits = TSID_COUNTER_BITS,
 	.random_start = true,
 	.node_in_counter = true,
@@ -180,25 +181,22 @@ snowflake_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 /* Twitter's epoch; a word outside its range gives 0 (never handed out) */
 static void
 snowflake_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
-						unsigned node_bits, uint32_t node_id, uint8_t out[UUID_BYTES])
+						unsigned node_bits, uint32_t node_id, FrontierValue *out)
 {
-	int64_t		id;
-
-	if (!snowflake_compose(word, SNOWFLAKE_TWITTER_EPOCH_MS, node_id, &id))
-		id = 0;
-	id64_put(id, out);
+	if (!snowflake_compose(word, SNOWFLAKE_TWITTER_EPOCH_MS, node_id, &out->id))
+		out->id = 0;
 }
 
 static bool
-snowflake_family_value_tick(const FrontierFamily *family, const uint8_t u[UUID_BYTES],
+snowflake_family_value_tick(const FrontierFamily *family, const FrontierValue *value,
 							uint64_t *tick)
 {
-	return snowflake_tick(id64_get(u), SNOWFLAKE_TWITTER_EPOCH_MS, tick);
+	return snowflake_tick(value->id, SNOWFLAKE_TWITTER_EPOCH_MS, tick);
 }
 
 const FrontierFamily snowflake_family =
-FRONTIER_FAMILY("Snowflake", UNIX_MS48_RANGE, SNOWFLAKE_COUNTER_BITS, false,
-				UNIX_MS48_MAX, snowflake_family);
+FRONTIER_FAMILY("Snowflake", UNIX_MS48_RANGE, FRONTIER_VALUE_BIGINT,
+				SNOWFLAKE_COUNTER_BITS, false, UNIX_MS48_MAX, snowflake_family);
 
 bool
 snowflake_compose(uint64_t word, int64_t epoch_ms, uint32_t node_id, int64_t *id)

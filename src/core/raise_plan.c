@@ -106,17 +106,24 @@ id64_value_word(const FrontierFamily *family, uint64_t tick, int64_t id,
 	return *word < family->max_word;
 }
 
+/* Two uuid values in their family's order (SQL Server's, or uuid order). */
+static int
+value_cmp(bool sqlserver, const FrontierValue *a, const FrontierValue *b)
+{
+	return sqlserver ? sqlserver_cmp(a->uuid, b->uuid) : memcmp(a->uuid, b->uuid, 16);
+}
+
 bool
-raise_value_word(const FrontierFamily *family, uint64_t tick, const uint8_t value[16],
+raise_value_word(const FrontierFamily *family, uint64_t tick, const FrontierValue *value,
 				 unsigned node_bits, uint32_t node_id, uint64_t *word)
 {
 	bool		sqlserver = in_sqlserver_order(family);
 	uint64_t	lo,
 				hi;
-	uint8_t		next[16];
+	FrontierValue next;
 
 	if (family == &tsid_family || family == &snowflake_family)
-		return id64_value_word(family, tick, id64_get(value), node_bits, node_id, word);
+		return id64_value_word(family, tick, value->id, node_bits, node_id, word);
 	if (tick > family->max_word >> family->counter_bits)
 		return false;
 
@@ -130,8 +137,8 @@ raise_value_word(const FrontierFamily *family, uint64_t tick, const uint8_t valu
 	hi = lo | frontier_counter_mask(family);
 	if (lo > 0)
 	{
-		family->encode(family, lo, 0, node_bits, node_id, next);
-		if ((sqlserver ? sqlserver_cmp(next, value) : memcmp(next, value, 16)) > 0)
+		family->encode(family, lo, 0, node_bits, node_id, &next);
+		if (value_cmp(sqlserver, &next, value) > 0)
 		{
 			*word = lo - 1;
 			return true;
@@ -141,8 +148,8 @@ raise_value_word(const FrontierFamily *family, uint64_t tick, const uint8_t valu
 	{
 		uint64_t	mid = lo + (hi - lo) / 2;
 
-		family->encode(family, mid + 1, 0, node_bits, node_id, next);
-		if ((sqlserver ? sqlserver_cmp(next, value) : memcmp(next, value, 16)) > 0)
+		family->encode(family, mid + 1, 0, node_bits, node_id, &next);
+		if (value_cmp(sqlserver, &next, value) > 0)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -206,8 +213,9 @@ raise_v7_unshift_tick(uint64_t tick, int64_t floor_us)
 }
 
 bool
-raise_v7_shift_word(uint64_t tick, const uint8_t value[16], int32_t months, int32_t days,
-					int64_t time_us, unsigned node_bits, uint32_t node_id, uint64_t *word)
+raise_v7_shift_word(uint64_t tick, const FrontierValue *value, int32_t months,
+					int32_t days, int64_t time_us, unsigned node_bits, uint32_t node_id,
+					uint64_t *word)
 {
 	int64_t		words;
 	int64_t		floor_us;

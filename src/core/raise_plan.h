@@ -65,7 +65,7 @@ extern bool raise_cover_word(const FrontierFamily *family, uint64_t tick, uint64
 /*
  * The least frontier word above which every value a server with node id
  * node_id (under node_bits) takes lies above `value`, a value of `family`
- * taken in tick `tick` (value_tick's; an 8-byte id as id64_put): for
+ * taken in tick `tick` (value_tick's): for
  * uuidv7 and COMB values its own word, when the server's encoding of the
  * next word lies above it; for ULID, TSID and Snowflake, whose node id lies
  * above the counter, its own word when the node ids are the same, the word
@@ -74,7 +74,7 @@ extern bool raise_cover_word(const FrontierFamily *family, uint64_t tick, uint64
  * this server made itself needs no raise.  False when no word can cover it.
  */
 extern bool raise_value_word(const FrontierFamily *family, uint64_t tick,
-							 const uint8_t value[16], unsigned node_bits,
+							 const FrontierValue *value, unsigned node_bits,
 							 uint32_t node_id, uint64_t *word);
 
 /*
@@ -105,9 +105,9 @@ extern uint64_t raise_v7_unshift_tick(uint64_t tick, int64_t floor_us);
  * zone make of them, so the word is the last of the last tick the step can
  * lie in (raise_shift_floor_us(), raise_v7_unshift_tick()).
  */
-extern bool raise_v7_shift_word(uint64_t tick, const uint8_t value[16], int32_t months,
-								int32_t days, int64_t time_us, unsigned node_bits,
-								uint32_t node_id, uint64_t *word);
+extern bool raise_v7_shift_word(uint64_t tick, const FrontierValue *value,
+								int32_t months, int32_t days, int64_t time_us,
+								unsigned node_bits, uint32_t node_id, uint64_t *word);
 
 /*
  * Byte-order bounds [lo, hi) of every TypeID of `prefix` (its 26-character

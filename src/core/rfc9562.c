@@ -99,24 +99,24 @@ v7_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 
 static void
 v7_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
-				 unsigned node_bits, uint32_t node_id, uint8_t out[UUID_BYTES])
+				 unsigned node_bits, uint32_t node_id, FrontierValue *out)
 {
-	uuidv7_encode(word, random, node_bits, node_id, out);
+	uuidv7_encode(word, random, node_bits, node_id, out->uuid);
 }
 
 static bool
-v7_family_value_tick(const FrontierFamily *family, const uint8_t u[UUID_BYTES],
+v7_family_value_tick(const FrontierFamily *family, const FrontierValue *value,
 					 uint64_t *tick)
 {
-	if (uuid_rfc_version(u) != 7)
+	if (uuid_rfc_version(value->uuid) != 7)
 		return false;
-	*tick = uuid_unix_ms(u);
+	*tick = uuid_unix_ms(value->uuid);
 	return true;
 }
 
 const FrontierFamily uuidv7_family =
-FRONTIER_FAMILY("UUIDv7", UNIX_MS48_RANGE, UUIDV7_SUBMS_BITS, false, UNIX_MS48_MAX,
-				v7_family);
+FRONTIER_FAMILY("UUIDv7", UNIX_MS48_RANGE, FRONTIER_VALUE_UUID, UUIDV7_SUBMS_BITS,
+				false, UNIX_MS48_MAX, v7_family);
 
 uint32_t
 uuidv7_node_id(const uint8_t u[UUID_BYTES], unsigned bits)

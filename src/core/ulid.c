@@ -44,22 +44,23 @@ ulid_family_word_to_ns(const FrontierFamily *family, uint64_t word)
 
 static void
 ulid_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
-				   unsigned node_bits, uint32_t node_id, uint8_t out[UUID_BYTES])
+				   unsigned node_bits, uint32_t node_id, FrontierValue *out)
 {
-	ulid_encode(word, random, node_bits, node_id, out);
+	ulid_encode(word, random, node_bits, node_id, out->uuid);
 }
 
 /* Any 128 bits are a ULID: the tick is the millisecond of its top 48. */
 static bool
-ulid_family_value_tick(const FrontierFamily *family, const uint8_t u[UUID_BYTES],
+ulid_family_value_tick(const FrontierFamily *family, const FrontierValue *value,
 					   uint64_t *tick)
 {
-	*tick = get_be(u, 6);
+	*tick = get_be(value->uuid, 6);
 	return true;
 }
 
 const FrontierFamily ulid_family =
-FRONTIER_FAMILY("ULID", UNIX_MS48_RANGE, ULID_SEQ_BITS, true, UNIX_MS48_MAX, ulid_family);
+FRONTIER_FAMILY("ULID", UNIX_MS48_RANGE, FRONTIER_VALUE_UUID, ULID_SEQ_BITS, true,
+				UNIX_MS48_MAX, ulid_family);
 
 unsigned
 ulid_low_bits(unsigned node_bits)

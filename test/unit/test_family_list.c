@@ -78,6 +78,18 @@ test_family_list(void)
 		CHECK(frontier_word_ns(family, words[i]) / 1000 == saved_by_1_0[i].unix_us);
 	}
 
+	/*
+	 * every family declares the width of its values: a hand-written
+	 * FrontierFamily that leaves it out has 0
+	 */
+	for (size_t i = 0; i < REGISTRY_SIZE; i++)
+	{
+		const FrontierFamily *family = registry[i].family;
+		bool		bigint = family == &tsid_family || family == &snowflake_family;
+
+		CHECK(family->value_bytes == (bigint ? FRONTIER_VALUE_BIGINT : FRONTIER_VALUE_UUID));
+	}
+
 	/* every COMB kind is registered, once */
 	for (int k = 0; k < COMB_KIND_COUNT; k++)
 	{
@@ -102,20 +114,20 @@ test_family_list(void)
 
 		for (size_t j = 0; j < sizeof(samples) / sizeof(samples[0]); j++)
 		{
-			uint8_t		u[16];
+			FrontierValue value;
 			uint64_t	tick = 0;
 
-			family->encode(family, samples[j], UINT64_C(0xa5a5a5a5a5a5a5a5), 8, 0xab, u);
-			CHECK(family->value_tick(family, u, &tick));
+			family->encode(family, samples[j], UINT64_C(0xa5a5a5a5a5a5a5a5), 8, 0xab, &value);
+			CHECK(family->value_tick(family, &value, &tick));
 			CHECK(tick == samples[j] >> family->counter_bits);
 		}
 	}
 	/* a version 4 uuid is no UUIDv7 */
 	{
-		static const uint8_t v4[16] = {0x91, 0x91, 0x08, 0xf7, 0x52, 0xd1, 0x43, 0x20,
-		0x9b, 0xac, 0xf8, 0x47, 0xdb, 0x41, 0x48, 0xa8};
+		static const FrontierValue v4 = {{0x91, 0x91, 0x08, 0xf7, 0x52, 0xd1, 0x43, 0x20,
+		0x9b, 0xac, 0xf8, 0x47, 0xdb, 0x41, 0x48, 0xa8}};
 		uint64_t	tick;
 
-		CHECK(!uuidv7_family.value_tick(&uuidv7_family, v4, &tick));
+		CHECK(!uuidv7_family.value_tick(&uuidv7_family, &v4, &tick));
 	}
 }

@@ -179,11 +179,11 @@ test_tsid_frontier(void)
 	CHECK(take_increasing(&tsid_family, &clock, 16, &frontier, 200, words));
 	for (int i = 0; i < 200; i++)
 	{
-		uint8_t		u[16];
+		FrontierValue value;
 		int64_t		id;
 
-		tsid_family.encode(&tsid_family, words[i], 0, 16, 0xbeef, u);
-		id = id64_get(u);
+		tsid_family.encode(&tsid_family, words[i], 0, 16, 0xbeef, &value);
+		id = value.id;
 		node_ok &= tsid_extract_node_id(id, 16) == 0xbeef && tsid_extract_counter(id, 16) < 64;
 		increasing &= id > prev;
 		prev = id;
@@ -262,15 +262,14 @@ test_snowflake_frontier(void)
 
 	/* encode writes Twitter's epoch, and value_tick reads it back */
 	{
-		uint8_t		u[16];
+		FrontierValue value;
 		uint64_t	tick = 0;
 
-		snowflake_family.encode(&snowflake_family, words[4096], 0, 0, 7, u);
-		CHECK(snowflake_family.value_tick(&snowflake_family, u, &tick) &&
+		snowflake_family.encode(&snowflake_family, words[4096], 0, 0, 7, &value);
+		CHECK(snowflake_family.value_tick(&snowflake_family, &value, &tick) &&
 			  tick == UINT64_C(1704164645679));
-		CHECK(memcmp(u + 8, "\0\0\0\0\0\0\0\0", 8) == 0);
-		snowflake_family.encode(&snowflake_family, 5, 0, 0, 7, u);	/* 1970 */
-		CHECK(id64_get(u) == 0);
+		snowflake_family.encode(&snowflake_family, 5, 0, 0, 7, &value); /* 1970 */
+		CHECK(value.id == 0);
 	}
 }
 

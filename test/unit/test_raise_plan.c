@@ -158,12 +158,14 @@ test_v7_unshift(void)
 
 /* a family's order of two values */
 static int
-family_cmp(const FrontierFamily *f, const uint8_t *a, const uint8_t *b)
+family_cmp(const FrontierFamily *f, const FrontierValue *a, const FrontierValue *b)
 {
+	if (f->value_bytes == FRONTIER_VALUE_BIGINT)
+		return (a->id > b->id) - (a->id < b->id);
 	for (int kind = 0; kind < COMB_KIND_COUNT; kind++)
 		if (f == &comb_families[kind].frontier && comb_families[kind].layout == COMB_LAYOUT_SQLSERVER)
-			return sqlserver_cmp(a, b);
-	return memcmp(a, b, 16);
+			return sqlserver_cmp(a->uuid, b->uuid);
+	return memcmp(a->uuid, b->uuid, 16);
 }
 
 /*
@@ -206,31 +208,31 @@ test_value_word(void)
 			uint64_t	w = tick << f->counter_bits | (fake_random_u64(&rng) % (cmax + 1));
 			uint64_t	t2,
 						c = 0;
-			uint8_t		v[16],
-						above[16];
+			FrontierValue v,
+						above;
 
 			/* this server's own value: its word */
-			f->encode(f, w, fake_random_u64(&rng), nb, node, v);
-			CHECK(f->value_tick(f, v, &t2) && t2 == tick);
-			if (raise_value_word(f, tick, v, nb, node, &c) && c == w)
+			f->encode(f, w, fake_random_u64(&rng), nb, node, &v);
+			CHECK(f->value_tick(f, &v, &t2) && t2 == tick);
+			if (raise_value_word(f, tick, &v, nb, node, &c) && c == w)
 				own++;
 
 			/* another server's (another node id, where there is one) */
-			f->encode(f, w, fake_random_u64(&rng), nb, node_family ? other : node, v);
-			if (!raise_value_word(f, tick, v, nb, node, &c))
+			f->encode(f, w, fake_random_u64(&rng), nb, node_family ? other : node, &v);
+			if (!raise_value_word(f, tick, &v, nb, node, &c))
 				continue;
-			f->encode(f, c + 1, 0, nb, node, above);
-			if (family_cmp(f, above, v) > 0)
+			f->encode(f, c + 1, 0, nb, node, &above);
+			if (family_cmp(f, &above, &v) > 0)
 			{
-				uint8_t		top[16];
+				FrontierValue top;
 
 				/* and with every random bit set */
-				f->encode(f, c + 1, UINT64_MAX, nb, node, top);
-				if (family_cmp(f, top, v) > 0)
+				f->encode(f, c + 1, UINT64_MAX, nb, node, &top);
+				if (family_cmp(f, &top, &v) > 0)
 					covered++;
 			}
 			if (c == (tick << f->counter_bits) - 1 ||
-				(f->encode(f, c, 0, nb, node, above), family_cmp(f, above, v) <= 0))
+				(f->encode(f, c, 0, nb, node, &above), family_cmp(f, &above, &v) <= 0))
 				least++;
 		}
 		CHECK(own == runs);
@@ -243,53 +245,51 @@ test_value_word(void)
 		uint64_t	tick = 1700000000000,
 					w = tick << 16 | 77,
 					c = 0;
-		uint8_t		v[16];
+		FrontierValue v;
 
-		ulid_family.encode(&ulid_family, w, 123, 4, 3, v);
-		CHECK(raise_value_word(&ulid_family, tick, v, 4, 5, &c) && c == (tick << 16) - 1);
-		ulid_family.encode(&ulid_family, w, 123, 4, 5, v);
-		CHECK(raise_value_word(&ulid_family, tick, v, 4, 5, &c) && c == w);
-		ulid_family.encode(&ulid_family, w, 123, 4, 9, v);
-		CHECK(raise_value_word(&ulid_family, tick, v, 4, 5, &c) && c == (tick << 16 | 0xffff));
+		ulid_family.encode(&ulid_family, w, 123, 4, 3, &v);
+		CHECK(raise_value_word(&ulid_family, tick, &v, 4, 5, &c) && c == (tick << 16) - 1);
+		ulid_family.encode(&ulid_family, w, 123, 4, 5, &v);
+		CHECK(raise_value_word(&ulid_family, tick, &v, 4, 5, &c) && c == w);
+		ulid_family.encode(&ulid_family, w, 123, 4, 9, &v);
+		CHECK(raise_value_word(&ulid_family, tick, &v, 4, 5, &c) && c == (tick << 16 | 0xffff));
 	}
 	/* Snowflake: the node field is 10 bits whatever node_bits says */
 	{
 		uint64_t	tick = 1700000000000,
 					c = 0;
-		uint8_t		v[16];
+		FrontierValue v = {.id = (int64_t) ((tick - 1288834974657) << 22 | 7 << 12 | 99)};
 
-		id64_put((int64_t) ((tick - 1288834974657) << 22 | 7 << 12 | 99), v);
-		CHECK(raise_value_word(&snowflake_family, tick, v, 0, 7, &c) && c == (tick << 12 | 99));
-		CHECK(raise_value_word(&snowflake_family, tick, v, 0, 8, &c) && c == (tick << 12) - 1);
-		CHECK(raise_value_word(&snowflake_family, tick, v, 0, 6, &c) && c == (tick << 12 | 4095));
+		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 7, &c) && c == (tick << 12 | 99));
+		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 8, &c) && c == (tick << 12) - 1);
+		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 6, &c) && c == (tick << 12 | 4095));
 		/* a node id past the field: the tick's last word */
-		CHECK(raise_value_word(&snowflake_family, tick, v, 0, 1024, &c) && c == (tick << 12 | 4095));
+		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 1024, &c) && c == (tick << 12 | 4095));
 	}
 	/* TSID: the node takes the counter's top node_bits */
 	{
 		uint64_t	tick = 100000000,
 					c = 0;
-		uint8_t		v[16];
+		FrontierValue v = {.id = (int64_t) (tick << 22 | 2 << 18 | 5)};
 
-		id64_put((int64_t) (tick << 22 | 2 << 18 | 5), v);
-		CHECK(raise_value_word(&tsid_family, tick, v, 4, 2, &c) && c == (tick << 22 | 5));
-		CHECK(raise_value_word(&tsid_family, tick, v, 4, 3, &c) && c == (tick << 22) - 1);
-		CHECK(raise_value_word(&tsid_family, tick, v, 4, 1, &c) && c == (tick << 22 | 0x3fffff));
+		CHECK(raise_value_word(&tsid_family, tick, &v, 4, 2, &c) && c == (tick << 22 | 5));
+		CHECK(raise_value_word(&tsid_family, tick, &v, 4, 3, &c) && c == (tick << 22) - 1);
+		CHECK(raise_value_word(&tsid_family, tick, &v, 4, 1, &c) && c == (tick << 22 | 0x3fffff));
 		/* no node bits: the value's own word */
-		CHECK(raise_value_word(&tsid_family, tick, v, 0, 0, &c) && c == (tick << 22 | 2 << 18 | 5));
+		CHECK(raise_value_word(&tsid_family, tick, &v, 0, 0, &c) && c == (tick << 22 | 2 << 18 | 5));
 	}
 	/* tick 0, and the last tick: nothing lies above */
 	{
 		uint64_t	c = 42;
-		uint8_t		v[16] = {0};
+		FrontierValue v = {{0}};
 
-		CHECK(raise_value_word(&ulid_family, 0, v, 0, 0, &c) && c == 0);
-		CHECK(!raise_value_word(&uuidv7_family, UNIX_MS48_MAX + 1, v, 0, 0, &c));
-		memset(v, 0xff, 16);
-		v[6] = 0x7f;
-		CHECK(!raise_value_word(&uuidv7_family, UNIX_MS48_MAX, v, 0, 0, &c));
-		id64_put(INT64_MAX, v);
-		CHECK(!raise_value_word(&tsid_family, ID64_TIME_MAX, v, 0, 0, &c));
+		CHECK(raise_value_word(&ulid_family, 0, &v, 0, 0, &c) && c == 0);
+		CHECK(!raise_value_word(&uuidv7_family, UNIX_MS48_MAX + 1, &v, 0, 0, &c));
+		memset(v.uuid, 0xff, 16);
+		v.uuid[6] = 0x7f;
+		CHECK(!raise_value_word(&uuidv7_family, UNIX_MS48_MAX, &v, 0, 0, &c));
+		v.id = INT64_MAX;
+		CHECK(!raise_value_word(&tsid_family, ID64_TIME_MAX, &v, 0, 0, &c));
 	}
 }
 
@@ -301,7 +301,7 @@ test_v7_shift_word(void)
 	int			own = 0,
 				runs = 2000;
 	uint64_t	c = 0;
-	uint8_t		v[16];
+	FrontierValue v;
 
 	for (int r = 0; r < runs; r++)
 	{
@@ -315,23 +315,23 @@ test_v7_shift_word(void)
 
 		if (!uuidv7_shift_word(step, shift_us, &out))
 			continue;
-		uuidv7_family.encode(&uuidv7_family, out, fake_random_u64(&rng), 4, 3, v);
-		uuidv7_family.value_tick(&uuidv7_family, v, &tick);
-		if (raise_v7_shift_word(tick, v, 0, 0, shift_us, 4, 3, &c) && c == step)
+		uuidv7_family.encode(&uuidv7_family, out, fake_random_u64(&rng), 4, 3, &v);
+		uuidv7_family.value_tick(&uuidv7_family, &v, &tick);
+		if (raise_v7_shift_word(tick, &v, 0, 0, shift_us, 4, 3, &c) && c == step)
 			own++;
 	}
 	CHECK(own == runs);
 
 	/* months or days: the last word of the last tick the step can lie in */
-	uuidv7_family.encode(&uuidv7_family, UINT64_C(1700000000000) << 12 | 5, 0, 0, 0, v);
-	CHECK(raise_v7_shift_word(UINT64_C(1700000000000), v, 0, 1, 0, 0, 0, &c) &&
+	uuidv7_family.encode(&uuidv7_family, UINT64_C(1700000000000) << 12 | 5, 0, 0, 0, &v);
+	CHECK(raise_v7_shift_word(UINT64_C(1700000000000), &v, 0, 1, 0, 0, 0, &c) &&
 		  c == ((UINT64_C(1700000000000) + 7200000) << 12 | 0xfff));
-	CHECK(raise_v7_shift_word(UINT64_C(1700000000000), v, -1, 0, 0, 0, 0, &c) &&
+	CHECK(raise_v7_shift_word(UINT64_C(1700000000000), &v, -1, 0, 0, 0, 0, &c) &&
 		  c == ((UINT64_C(1700000000000) + 31 * UINT64_C(86400000) + 26 * 3600000) << 12 | 0xfff));
 	/* a step before 1970, or a shift past the range */
-	CHECK(raise_v7_shift_word(5, v, 0, 0, INT64_C(3600000000), 0, 0, &c) && c == 0);
-	CHECK(!raise_v7_shift_word(5, v, 0, 0, -(int64_t) UNIX_MS48_MAX * 1000, 0, 0, &c));
-	CHECK(!raise_v7_shift_word(5, v, 0, 0, INT64_MIN, 0, 0, &c));
+	CHECK(raise_v7_shift_word(5, &v, 0, 0, INT64_C(3600000000), 0, 0, &c) && c == 0);
+	CHECK(!raise_v7_shift_word(5, &v, 0, 0, -(int64_t) UNIX_MS48_MAX * 1000, 0, 0, &c));
+	CHECK(!raise_v7_shift_word(5, &v, 0, 0, INT64_MIN, 0, 0, &c));
 }
 
 /* memcmp of two byte strings of their lengths, as text in "C" order */
