@@ -80,20 +80,10 @@ comb_kind_arg(const text *layout, const text *strategy)
 	return kind;
 }
 
-/* The next value of a COMB generator's frontier. */
-static pg_uuid_t *
-comb_next(GeneratorId id)
-{
-	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-
-	generator_next(id, uuid->data);
-	return uuid;
-}
-
 Datum
 comb_new(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(comb_next(GENERATOR_COMB_SQLSERVER_UNIX_MS));
+	PG_RETURN_UUID_P(generator_next_uuid(GENERATOR_COMB_SQLSERVER_UNIX_MS));
 }
 
 Datum
@@ -101,7 +91,7 @@ comb_new_layout(PG_FUNCTION_ARGS)
 {
 	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(0), PG_GETARG_TEXT_PP(1));
 
-	PG_RETURN_UUID_P(comb_next(generator_of(&comb_families[kind].frontier)));
+	PG_RETURN_UUID_P(generator_next_uuid(generator_of(&comb_families[kind].frontier)));
 }
 
 /*

@@ -18,12 +18,6 @@ const char *const generator_names[GENERATOR_COUNT] = {
 #undef FAMILY
 };
 
-bool
-generator_holds_bigint(GeneratorId id)
-{
-	return id == GENERATOR_TSID || id == GENERATOR_SNOWFLAKE;
-}
-
 GeneratorId
 generator_of(const FrontierFamily *family)
 {

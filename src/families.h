@@ -30,9 +30,6 @@ extern const FrontierFamily *const generator_families[GENERATOR_COUNT];
 /* The family names uuid_seq_state() shows, e.g. "v7". */
 extern const char *const generator_names[GENERATOR_COUNT];
 
-/* True for the 8-byte families (TSID, Snowflake), whose values are bigints. */
-extern bool generator_holds_bigint(GeneratorId id);
-
 /* The generator of a registered family. */
 extern GeneratorId generator_of(const FrontierFamily *family);
 

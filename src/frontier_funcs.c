@@ -58,7 +58,7 @@ family_of_kind(const text *name, bool bigint_ids)
 {
 	GeneratorId id = family_arg(name);
 
-	if (generator_holds_bigint(id) != bigint_ids)
+	if ((generator_families[id]->value_bytes == FRONTIER_VALUE_BIGINT) != bigint_ids)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("uuid_seq family \"%s\" holds %s values, not %s",

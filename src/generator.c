@@ -154,21 +154,46 @@ generator_value_word(GeneratorId id, uint64 word)
 	return frontier_whole_tick_word(generator_families[id], word, random_u64());
 }
 
-void
-generator_next(GeneratorId id, uint8 out[UUID_BYTES])
+/* The next value of a family, in the member of its width. */
+static void
+next_value(GeneratorId id, FrontierValue *value)
 {
 	const FrontierFamily *family = generator_families[id];
 	FrontierTake take;
-	FrontierValue value;
 
 	generator_take(id, &take);
 	family->encode(family, generator_value_word(id, take.word), random_u64(),
-				   uuid_seq_node_bits, uuid_seq_node_id, &value);
-	if (generator_holds_bigint(id))
-		id64_put(value.id, out);
-	else
-		memcpy(out, value.uuid, UUID_BYTES);
-	generator_record(id, &take, out);
+				   uuid_seq_node_bits, uuid_seq_node_id, value);
+	generator_record(id, &take, value);
+}
+
+pg_uuid_t *
+generator_next_uuid(GeneratorId id)
+{
+	FrontierValue value;
+
+	Assert(generator_families[id]->value_bytes == FRONTIER_VALUE_UUID);
+	next_value(id, &value);
+	return generator_uuid(&value);
+}
+
+int64
+generator_next_id(GeneratorId id)
+{
+	FrontierValue value;
+
+	Assert(generator_families[id]->value_bytes == FRONTIER_VALUE_BIGINT);
+	next_value(id, &value);
+	return value.id;
+}
+
+pg_uuid_t *
+generator_uuid(const FrontierValue *value)
+{
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+
+	memcpy(uuid->data, value->uuid, UUID_LEN);
+	return uuid;
 }
 
 void
@@ -216,10 +241,10 @@ generator_take(GeneratorId id, FrontierTake *take)
 
 void
 generator_record(GeneratorId id, const FrontierTake *take,
-				 const uint8 value[UUID_BYTES])
+				 const FrontierValue *value)
 {
-	BackendSlot *slot = shmem_my_slot();
 	const FrontierFamily *family = generator_families[id];
+	BackendSlot *slot = shmem_my_slot();
 	uint64		word = take->word;
 	BackendStats delta;
 	int64		drift_ns;
@@ -235,12 +260,12 @@ generator_record(GeneratorId id, const FrontierTake *take,
 	delta.overflows = take->overflowed ? 1 : 0;
 	delta.cas_retries = take->retries;
 	delta.max_drift_ms = drift_ns > 0 ? drift_ns / FRONTIER_NS_PER_MS : 0;
-	delta.has_last_id = generator_holds_bigint(id);
+	delta.has_last_id = family->value_bytes == FRONTIER_VALUE_BIGINT;
 	delta.has_last_value = !delta.has_last_id;
 	if (delta.has_last_id)
-		delta.last_id = id64_get(value);
+		delta.last_id = value->id;
 	else
-		memcpy(delta.last_value.data, value, UUID_BYTES);
+		memcpy(delta.last_value.data, value->uuid, UUID_LEN);
 	shmem_slot_record(slot, &delta);
 	clock_rollbacks = 0;
 }

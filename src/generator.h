@@ -6,14 +6,18 @@
 #ifndef UUID_SEQ_GENERATOR_H
 #define UUID_SEQ_GENERATOR_H
 
+#include "utils/uuid.h"
+
 #include "families.h"
 
 /*
  * The next value of a family: one step of its frontier, encoded with fresh
  * random bits and this server's node id, and accounted in this backend's
- * slot.  Raises the errors of generator_take().
+ * slot.  Raises the errors of generator_take().  A family of uuids
+ * (FRONTIER_VALUE_UUID) gives a uuid, one of bigints a bigint.
  */
-extern void generator_next(GeneratorId id, uint8 out[UUID_BYTES]);
+extern pg_uuid_t *generator_next_uuid(GeneratorId id);
+extern int64 generator_next_id(GeneratorId id);
 
 /*
  * Take the next frontier word of a family, raising SQLSTATE 22008 when the
@@ -23,7 +27,10 @@ extern void generator_next(GeneratorId id, uint8 out[UUID_BYTES]);
  */
 extern void generator_take(GeneratorId id, FrontierTake *take);
 extern void generator_record(GeneratorId id, const FrontierTake *take,
-							 const uint8 value[UUID_BYTES]);
+							 const FrontierValue *value);
+
+/* A value of a uuid family as a uuid (palloc'd). */
+extern pg_uuid_t *generator_uuid(const FrontierValue *value);
 
 /*
  * The word a value of family id is encoded from, given the word taken (or

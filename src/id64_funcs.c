@@ -82,10 +82,7 @@ unix_ms_or_error(int64 unix_ms, const char *what)
 Datum
 tsid_generate(PG_FUNCTION_ARGS)
 {
-	uint8		value[UUID_BYTES];
-
-	generator_next(GENERATOR_TSID, value);
-	PG_RETURN_INT64(id64_get(value));
+	PG_RETURN_INT64(generator_next_id(GENERATOR_TSID));
 }
 
 /* 22008: the clock lies outside the range of an epoch's Snowflake ids. */
@@ -106,8 +103,7 @@ snowflake_generate(PG_FUNCTION_ARGS)
 	int64		epoch_ms = snowflake_epoch_arg(PG_GETARG_TIMESTAMPTZ(0));
 	FrontierTake take;
 	int64		now_ms;
-	int64		id;
-	uint8		value[UUID_BYTES];
+	FrontierValue value;
 
 	if (uuid_seq_node_id > SNOWFLAKE_NODE_MAX)
 		ereport(ERROR,
@@ -127,11 +123,10 @@ snowflake_generate(PG_FUNCTION_ARGS)
 	if (now_ms - epoch_ms > ID64_TIME_MAX)
 		clock_out_of_range(PG_GETARG_TIMESTAMPTZ(0));
 	generator_take(GENERATOR_SNOWFLAKE, &take);
-	if (!snowflake_compose(take.word, epoch_ms, (uint32) uuid_seq_node_id, &id))
+	if (!snowflake_compose(take.word, epoch_ms, (uint32) uuid_seq_node_id, &value.id))
 		clock_out_of_range(PG_GETARG_TIMESTAMPTZ(0));
-	id64_put(id, value);
-	generator_record(GENERATOR_SNOWFLAKE, &take, value);
-	PG_RETURN_INT64(id);
+	generator_record(GENERATOR_SNOWFLAKE, &take, &value);
+	PG_RETURN_INT64(value.id);
 }
 
 /* ---- times and bounds ------------------------------------------------- */

@@ -23,26 +23,6 @@ PG_FUNCTION_INFO_V1(uuid_seq_state);
 PG_FUNCTION_INFO_V1(uuid_seq_backend_stats);
 PG_FUNCTION_INFO_V1(uuid_seq_reset_stats);
 
-/*
- * A frontier word shown as the smallest value this server hands out at that
- * step: the family's encoding with every random bit zero (a Snowflake id in
- * Twitter's epoch, 0 outside its range).
- */
-static pg_uuid_t *
-frontier_value(const FrontierFamily *family, uint64 word)
-{
-	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-	FrontierValue value;
-
-	family->encode(family, word, 0, uuid_seq_node_bits, uuid_seq_node_id,
-				   &value);
-	if (family->value_bytes == FRONTIER_VALUE_BIGINT)
-		id64_put(value.id, uuid->data);
-	else
-		memcpy(uuid->data, value.uuid, UUID_LEN);
-	return uuid;
-}
-
 static const char *
 origin_name(FrontierOrigin origin)
 {
@@ -77,14 +57,26 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 		nulls[2] = nulls[3] = nulls[7] = true;
 		if (word != 0 && show_frontier)
 		{
-			pg_uuid_t  *value = frontier_value(family, word);
+			FrontierValue value;
 
-			/* an 8-byte family's value is a bigint: frontier_id */
-			if (generator_holds_bigint(id))
-				values[7] = Int64GetDatum(id64_get(value->data));
+			/*
+			 * The smallest value this server hands out at that step: the
+			 * family's encoding with every random bit zero (a Snowflake id in
+			 * Twitter's epoch, 0 outside its range).  A bigint family's shows
+			 * in frontier_id.
+			 */
+			family->encode(family, word, 0, uuid_seq_node_bits, uuid_seq_node_id,
+						   &value);
+			if (family->value_bytes == FRONTIER_VALUE_BIGINT)
+			{
+				values[7] = Int64GetDatum(value.id);
+				nulls[7] = false;
+			}
 			else
-				values[2] = UUIDPGetDatum(value);
-			nulls[generator_holds_bigint(id) ? 7 : 2] = false;
+			{
+				values[2] = UUIDPGetDatum(generator_uuid(&value));
+				nulls[2] = false;
+			}
 			values[3] = TimestampTzGetDatum(unix_us_to_timestamptz(
 				frontier_word_ns(family, word) / 1000));
 			nulls[3] = false;

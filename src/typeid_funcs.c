@@ -168,9 +168,7 @@ Datum
 typeid_generate(PG_FUNCTION_ARGS)
 {
 	text	   *prefix = PG_GETARG_TEXT_PP(0);
-	uint8		u[UUID_BYTES];
 
 	typeid_check_prefix_arg(prefix);
-	generator_next(GENERATOR_V7, u);
-	PG_RETURN_TEXT_P(typeid_text(prefix, u));
+	PG_RETURN_TEXT_P(typeid_text(prefix, generator_next_uuid(GENERATOR_V7)->data));
 }

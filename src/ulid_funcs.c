@@ -73,16 +73,13 @@ uuid_seq_ulid_xact_init(void)
 Datum
 ulid_generate(PG_FUNCTION_ARGS)
 {
-	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-
-	generator_next(GENERATOR_ULID, uuid->data);
-	PG_RETURN_UUID_P(uuid);
+	PG_RETURN_UUID_P(generator_next_uuid(GENERATOR_ULID));
 }
 
 Datum
 ulid_generate_xact(PG_FUNCTION_ARGS)
 {
-	pg_uuid_t  *uuid;
+	FrontierValue value;
 
 	/* PARALLEL RESTRICTED: a worker has no share of the leader's state */
 	if (IsParallelWorker())
@@ -106,11 +103,10 @@ ulid_generate_xact(PG_FUNCTION_ARGS)
 		ulid_xact.take.retries = 0;
 		ulid_xact.take.overflowed = false;
 	}
-	uuid = palloc(sizeof(pg_uuid_t));
 	ulid_encode(ulid_xact.take.word, ulid_xact.low, uuid_seq_node_bits,
-				uuid_seq_node_id, uuid->data);
-	generator_record(GENERATOR_ULID, &ulid_xact.take, uuid->data);
-	PG_RETURN_UUID_P(uuid);
+				uuid_seq_node_id, value.uuid);
+	generator_record(GENERATOR_ULID, &ulid_xact.take, &value);
+	PG_RETURN_UUID_P(generator_uuid(&value));
 }
 
 Datum

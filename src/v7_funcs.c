@@ -48,24 +48,11 @@ PG_FUNCTION_INFO_V1(uuid_seq_extract_version);
  * Encode a v7 word with this server's node bits and fresh random bits (and
  * under uuid_seq.v7_rand_a = random, a random rand_a).
  */
-static pg_uuid_t *
-v7_from_word(uint64 word)
+static void
+v7_from_word(uint64 word, FrontierValue *value)
 {
-	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-
 	uuidv7_encode(generator_value_word(GENERATOR_V7, word), random_u64(),
-				  uuid_seq_node_bits, uuid_seq_node_id, uuid->data);
-	return uuid;
-}
-
-/* The next value of the v7 frontier as a uuid. */
-static pg_uuid_t *
-v7_next(void)
-{
-	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-
-	generator_next(GENERATOR_V7, uuid->data);
-	return uuid;
+				  uuid_seq_node_bits, uuid_seq_node_id, value->uuid);
 }
 
 /* The v7 word of an explicit time, or 22008. */
@@ -84,10 +71,14 @@ static pg_uuid_t *
 v7_at(TimestampTz ts, bool zero)
 {
 	uint64		word = v7_word_at(ts);
+	FrontierValue value;
 	pg_uuid_t  *uuid;
 
 	if (!zero)
-		return v7_from_word(word);
+	{
+		v7_from_word(word, &value);
+		return generator_uuid(&value);
+	}
 	uuid = palloc(sizeof(pg_uuid_t));
 	uuidv7_encode_floor(word >> UUIDV7_SUBMS_BITS, uuid->data);
 	return uuid;
@@ -102,13 +93,13 @@ is_v7(const pg_uuid_t *uuid)
 Datum
 uuid_generate_v7(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(v7_next());
+	PG_RETURN_UUID_P(generator_next_uuid(GENERATOR_V7));
 }
 
 Datum
 uuid_seq_uuidv7(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(v7_next());
+	PG_RETURN_UUID_P(generator_next_uuid(GENERATOR_V7));
 }
 
 /*
@@ -125,7 +116,7 @@ uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
 	TimestampTz base;
 	TimestampTz shifted;
 	uint64		word;
-	pg_uuid_t  *uuid;
+	FrontierValue value;
 
 	/* a shift longer than the whole v7 range can only leave it */
 	if (fabs(interval_approx_us(shift)) > (double) UNIX_MS48_MAX * 1000)
@@ -138,9 +129,9 @@ uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
 	if (TIMESTAMP_NOT_FINITE(shifted) ||
 		!uuidv7_shift_word(take.word, shifted - base, &word))
 		report_time_out_of_range(&uuidv7_family);
-	uuid = v7_from_word(word);
-	generator_record(GENERATOR_V7, &take, uuid->data);
-	PG_RETURN_UUID_P(uuid);
+	v7_from_word(word, &value);
+	generator_record(GENERATOR_V7, &take, &value);
+	PG_RETURN_UUID_P(generator_uuid(&value));
 }
 
 Datum

@@ -7,27 +7,11 @@
  * handled as uint64_t where bits are moved and as int64_t (PostgreSQL's
  * bigint) at the interface.
  */
-#include <string.h>
-
-#include "bytes.h"
 #include "crockford.h"
 #include "id64.h"
 
 #define TSID_COUNTER_BITS	ID64_TIME_SHIFT
 #define LOW_MASK(bits)		((UINT64_C(1) << (bits)) - 1)
-
-void
-id64_put(int64_t id, uint8_t out[UUID_BYTES])
-{
-	put_be(out, 8, (uint64_t) id);
-	memset(out + 8, 0, UUID_BYTES - 8);
-}
-
-int64_t
-id64_get(const uint8_t value[UUID_BYTES])
-{
-	return (int64_t) get_be(value, 8);
-}
 
 /* Unix ns -> Unix ms, rounding down (also before 1970). */
 static int64_t

@@ -27,8 +27,8 @@
  * word is Unix ms << 12 | counter, independent of the epoch, so ids of
  * every epoch come from one frontier.
  *
- * The frontier machinery hands values around as 16 bytes: an 8-byte id is
- * its big-endian bytes followed by 8 zero bytes (id64_put, id64_get).
+ * Both families' values are FRONTIER_VALUE_BIGINT wide: their encode and
+ * value_tick callbacks write and read FrontierValue.id.
  */
 #ifndef UUID_SEQ_ID64_H
 #define UUID_SEQ_ID64_H
@@ -38,7 +38,6 @@
 #include <stdint.h>
 
 #include "frontier.h"
-#include "rfc9562.h"
 
 #define ID64_TIME_SHIFT			22	/* the time's lowest bit */
 #define ID64_TIME_MAX			((INT64_C(1) << 41) - 1)	/* ms past the epoch */
@@ -63,10 +62,6 @@ typedef enum TsidTextStatus
 /* The frontiers.  Snowflake's encode callback writes Twitter's epoch. */
 extern const FrontierFamily tsid_family;
 extern const FrontierFamily snowflake_family;
-
-/* An 8-byte id as the 16-byte value the frontier machinery handles. */
-extern void id64_put(int64_t id, uint8_t out[UUID_BYTES]);
-extern int64_t id64_get(const uint8_t value[UUID_BYTES]);
 
 /*
  * The Snowflake id of frontier word `word` for an epoch (Unix ms) and a node
