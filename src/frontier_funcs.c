@@ -121,39 +121,41 @@ Datum
 uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
 {
 	GeneratorId id = family_of_kind(PG_GETARG_TEXT_PP(0), true);
+	const FrontierFamily *family = generator_families[id];
 	int64		past = PG_GETARG_INT64(1);
 	char	   *shown = psprintf("id " INT64_FORMAT, past);
 	bool		valid;
 	uint64		tick;
 
-	if (id == GENERATOR_SNOWFLAKE)
-	{
-		valid = snowflake_tick(past, PG_NARGS() > 2 ?
-							   snowflake_epoch_arg(PG_GETARG_TIMESTAMPTZ(2)) :
-							   SNOWFLAKE_TWITTER_EPOCH_MS, &tick);
-
-		/*
-		 * The frontier counts Unix milliseconds and would take the raise, but
-		 * no id of this epoch lies above its last millisecond: refuse it as
-		 * raise_past_tick() refuses a family's last tick.
-		 */
-		if (valid && past >> ID64_TIME_SHIFT == ID64_TIME_MAX)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("no Snowflake id of its epoch can lie above %s", shown),
-					 errdetail("It is in the last millisecond of its epoch's range: Snowflake ids hold 2^41 milliseconds (69 years) from their epoch.")));
-	}
-	else if (PG_NARGS() > 2)
+	if (PG_NARGS() > 2 && id != GENERATOR_SNOWFLAKE)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("only the snowflake family takes an epoch"),
 				 errdetail("Family \"%s\" has a fixed epoch.", generator_names[id])));
+	if (PG_NARGS() > 2)
+		valid = snowflake_tick(past, snowflake_epoch_arg(PG_GETARG_TIMESTAMPTZ(2)), &tick);
 	else
-		valid = tsid_tick(past, &tick);
+	{
+		/* the family's own reading (a Snowflake id's in Twitter's epoch) */
+		FrontierValue value = {.id = past};
+
+		valid = family->value_tick(family, &value, &tick);
+	}
+
+	/*
+	 * The Snowflake frontier counts Unix milliseconds and would take the
+	 * raise, but no id of this epoch lies above its last millisecond: refuse
+	 * it as raise_past_tick() refuses a family's last tick.
+	 */
+	if (id == GENERATOR_SNOWFLAKE && valid && past >> ID64_TIME_SHIFT == ID64_TIME_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("no Snowflake id of its epoch can lie above %s", shown),
+				 errdetail("It is in the last millisecond of its epoch's range: Snowflake ids hold 2^41 milliseconds (69 years) from their epoch.")));
 	if (!valid)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("%s holds no valid time for %s", shown, generator_families[id]->name),
+				 errmsg("%s holds no valid time for %s", shown, family->name),
 				 errdetail("Its ids are positive, their time in bits 22 to 62.")));
 	PG_RETURN_BOOL(raise_past_tick(id, tick, shown));
 }
