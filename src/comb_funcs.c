@@ -83,7 +83,7 @@ comb_kind_arg(const text *layout, const text *strategy)
 Datum
 comb_new(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(generator_next_uuid(GENERATOR_COMB_SQLSERVER_UNIX_MS));
+	PG_RETURN_UUID_P(family_next_uuid(FAMILY_COMB_SQLSERVER_UNIX_MS));
 }
 
 Datum
@@ -91,7 +91,7 @@ comb_new_layout(PG_FUNCTION_ARGS)
 {
 	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(0), PG_GETARG_TEXT_PP(1));
 
-	PG_RETURN_UUID_P(generator_next_uuid(generator_of(&comb_families[kind].frontier)));
+	PG_RETURN_UUID_P(family_next_uuid(family_id_of(&comb_families[kind].frontier)));
 }
 
 /*

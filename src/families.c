@@ -1,29 +1,29 @@
 /*
  * families.c
- *		The tables of the generator families by id (see families.h).
+ *		The tables of the families by id (see families.h).
  */
 #include "postgres.h"
 
 #include "families.h"
 
-const FrontierFamily *const generator_families[GENERATOR_COUNT] = {
-#define FAMILY(symbol, name, family) [GENERATOR_##symbol] = (family),
+const FrontierFamily *const family_table[FAMILY_COUNT] = {
+#define FAMILY(symbol, name, family) [FAMILY_##symbol] = (family),
 #include "core/family_list.h"
 #undef FAMILY
 };
 
-const char *const generator_names[GENERATOR_COUNT] = {
-#define FAMILY(symbol, name, family) [GENERATOR_##symbol] = (name),
+const char *const family_names[FAMILY_COUNT] = {
+#define FAMILY(symbol, name, family) [FAMILY_##symbol] = (name),
 #include "core/family_list.h"
 #undef FAMILY
 };
 
-GeneratorId
-generator_of(const FrontierFamily *family)
+FamilyId
+family_id_of(const FrontierFamily *family)
 {
-	for (int id = 0; id < GENERATOR_COUNT; id++)
-		if (generator_families[id] == family)
-			return (GeneratorId) id;
-	elog(ERROR, "generator family \"%s\" is not registered", family->name);
+	for (int id = 0; id < FAMILY_COUNT; id++)
+		if (family_table[id] == family)
+			return (FamilyId) id;
+	elog(ERROR, "family \"%s\" is not registered", family->name);
 	pg_unreachable();
 }

@@ -1,6 +1,6 @@
 /*
  * families.h
- *		The generator families by id: the GeneratorId enum, each family's
+ *		The families by id: the FamilyId enum, each family's
  *		FrontierFamily and the name uuid_seq_state() shows, all generated
  *		from core/family_list.h.
  */
@@ -17,20 +17,20 @@
  * One frontier per family, numbered in the order of core/family_list.h,
  * which is also the frontier file's order.
  */
-typedef enum GeneratorId
+typedef enum FamilyId
 {
-#define FAMILY(symbol, name, family) GENERATOR_##symbol,
+#define FAMILY(symbol, name, family) FAMILY_##symbol,
 #include "core/family_list.h"
 #undef FAMILY
-	GENERATOR_COUNT
-} GeneratorId;
+	FAMILY_COUNT
+} FamilyId;
 
-extern const FrontierFamily *const generator_families[GENERATOR_COUNT];
+extern const FrontierFamily *const family_table[FAMILY_COUNT];
 
 /* The family names uuid_seq_state() shows, e.g. "v7". */
-extern const char *const generator_names[GENERATOR_COUNT];
+extern const char *const family_names[FAMILY_COUNT];
 
 /* The generator of a registered family. */
-extern GeneratorId generator_of(const FrontierFamily *family);
+extern FamilyId family_id_of(const FrontierFamily *family);
 
 #endif							/* UUID_SEQ_FAMILIES_H */

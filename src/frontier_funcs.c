@@ -29,19 +29,19 @@ PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier);
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier_id);
 
 /* The family named by an argument, or 22023 listing the names. */
-static GeneratorId
+static FamilyId
 family_arg(const text *name)
 {
 	StringInfoData names;
 
-	for (int id = 0; id < GENERATOR_COUNT; id++)
-		if (strlen(generator_names[id]) == VARSIZE_ANY_EXHDR(name) &&
-			memcmp(generator_names[id], VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name)) == 0)
-			return (GeneratorId) id;
+	for (int id = 0; id < FAMILY_COUNT; id++)
+		if (strlen(family_names[id]) == VARSIZE_ANY_EXHDR(name) &&
+			memcmp(family_names[id], VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name)) == 0)
+			return (FamilyId) id;
 
 	initStringInfo(&names);
-	for (int id = 0; id < GENERATOR_COUNT; id++)
-		appendStringInfo(&names, "%s%s", id == 0 ? "" : ", ", generator_names[id]);
+	for (int id = 0; id < FAMILY_COUNT; id++)
+		appendStringInfo(&names, "%s%s", id == 0 ? "" : ", ", family_names[id]);
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("unknown uuid_seq family \"%s\"", quote_text(name)),
@@ -53,16 +53,16 @@ family_arg(const text *name)
  * The family named by an argument, which must hold uuid values (or, with
  * bigint_ids, bigint ones): 22023 otherwise.
  */
-static GeneratorId
+static FamilyId
 family_of_kind(const text *name, bool bigint_ids)
 {
-	GeneratorId id = family_arg(name);
+	FamilyId	id = family_arg(name);
 
-	if ((generator_families[id]->value_bytes == FRONTIER_VALUE_BIGINT) != bigint_ids)
+	if ((family_table[id]->value_bytes == FRONTIER_VALUE_BIGINT) != bigint_ids)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("uuid_seq family \"%s\" holds %s values, not %s",
-						generator_names[id], bigint_ids ? "uuid" : "bigint",
+						family_names[id], bigint_ids ? "uuid" : "bigint",
 						bigint_ids ? "bigint" : "uuid"),
 				 errhint("Pass the family's largest key as a %s.",
 						 bigint_ids ? "uuid" : "bigint")));
@@ -74,9 +74,9 @@ family_of_kind(const text *name, bool bigint_ids)
  * taken in: 22008 when no value can lie above it, 55000 without preload.
  */
 static bool
-raise_past_tick(GeneratorId id, uint64 tick, const char *shown)
+raise_past_tick(FamilyId id, uint64 tick, const char *shown)
 {
-	const FrontierFamily *family = generator_families[id];
+	const FrontierFamily *family = family_table[id];
 	uint64		word;
 
 	if (!raise_cover_word(family, tick, &word))
@@ -96,9 +96,9 @@ raise_past_tick(GeneratorId id, uint64 tick, const char *shown)
 Datum
 uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
 {
-	GeneratorId id = family_of_kind(PG_GETARG_TEXT_PP(0), false);
+	FamilyId	id = family_of_kind(PG_GETARG_TEXT_PP(0), false);
 	pg_uuid_t  *past = PG_GETARG_UUID_P(1);
-	const FrontierFamily *family = generator_families[id];
+	const FrontierFamily *family = family_table[id];
 	char	   *shown = psprintf("uuid \"%s\"",
 								 DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past))));
 	FrontierValue value;
@@ -120,18 +120,18 @@ uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
 Datum
 uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
 {
-	GeneratorId id = family_of_kind(PG_GETARG_TEXT_PP(0), true);
-	const FrontierFamily *family = generator_families[id];
+	FamilyId	id = family_of_kind(PG_GETARG_TEXT_PP(0), true);
+	const FrontierFamily *family = family_table[id];
 	int64		past = PG_GETARG_INT64(1);
 	char	   *shown = psprintf("id " INT64_FORMAT, past);
 	bool		valid;
 	uint64		tick;
 
-	if (PG_NARGS() > 2 && id != GENERATOR_SNOWFLAKE)
+	if (PG_NARGS() > 2 && id != FAMILY_SNOWFLAKE)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("only the snowflake family takes an epoch"),
-				 errdetail("Family \"%s\" has a fixed epoch.", generator_names[id])));
+				 errdetail("Family \"%s\" has a fixed epoch.", family_names[id])));
 	if (PG_NARGS() > 2)
 		valid = snowflake_tick(past, snowflake_epoch_arg(PG_GETARG_TIMESTAMPTZ(2)), &tick);
 	else
@@ -147,7 +147,7 @@ uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
 	 * raise, but no id of this epoch lies above its last millisecond: refuse
 	 * it as raise_past_tick() refuses a family's last tick.
 	 */
-	if (id == GENERATOR_SNOWFLAKE && valid && past >> ID64_TIME_SHIFT == ID64_TIME_MAX)
+	if (id == FAMILY_SNOWFLAKE && valid && past >> ID64_TIME_SHIFT == ID64_TIME_MAX)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("no Snowflake id of its epoch can lie above %s", shown),

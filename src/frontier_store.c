@@ -27,25 +27,25 @@
 #define O_NOFOLLOW	0
 #endif
 
-StaticAssertDecl(GENERATOR_COUNT <= FRONTIER_FILE_MAX_FAMILIES,
+StaticAssertDecl(FAMILY_COUNT <= FRONTIER_FILE_MAX_FAMILIES,
 				 "too many families for the frontier file");
 
 void
 frontier_store_encode(uint8 buf[FRONTIER_STORE_BYTES],
-					  const uint64 words[GENERATOR_COUNT])
+					  const uint64 words[FAMILY_COUNT])
 {
-	frontier_file_encode(buf, PG_MAJOR, words, GENERATOR_COUNT);
+	frontier_file_encode(buf, PG_MAJOR, words, FAMILY_COUNT);
 }
 
 FrontierFileStatus
 frontier_store_decode(const uint8 *buf, size_t len,
-					  uint64 words[GENERATOR_COUNT], bool present[GENERATOR_COUNT])
+					  uint64 words[FAMILY_COUNT], bool present[FAMILY_COUNT])
 {
-	return frontier_file_decode(buf, len, PG_MAJOR, words, present, GENERATOR_COUNT);
+	return frontier_file_decode(buf, len, PG_MAJOR, words, present, FAMILY_COUNT);
 }
 
 bool
-frontier_store_read(uint64 words[GENERATOR_COUNT], bool present[GENERATOR_COUNT])
+frontier_store_read(uint64 words[FAMILY_COUNT], bool present[FAMILY_COUNT])
 {
 	/* room for a later release's families (ignored) and a byte too many */
 	uint8		buf[FRONTIER_FILE_BYTES(FRONTIER_FILE_MAX_FAMILIES) + 1];
@@ -142,7 +142,7 @@ frontier_store_read(uint64 words[GENERATOR_COUNT], bool present[GENERATOR_COUNT]
  * fails leaves it as it was; the .tmp is removed on every failure.
  */
 bool
-frontier_store_write(const uint64 words[GENERATOR_COUNT], int elevel)
+frontier_store_write(const uint64 words[FAMILY_COUNT], int elevel)
 {
 	const char *tmp = FRONTIER_FILE_NAME ".tmp";
 	uint8		buf[FRONTIER_STORE_BYTES];

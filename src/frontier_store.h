@@ -12,26 +12,26 @@
 #define FRONTIER_FILE_NAME	"uuid_seq.frontiers"
 
 /* Bytes of one encoding of every family's word. */
-#define FRONTIER_STORE_BYTES	FRONTIER_FILE_BYTES(GENERATOR_COUNT)
+#define FRONTIER_STORE_BYTES	FRONTIER_FILE_BYTES(FAMILY_COUNT)
 
 /* Encode words[] for this PostgreSQL major. */
 extern void frontier_store_encode(uint8 buf[FRONTIER_STORE_BYTES],
-								  const uint64 words[GENERATOR_COUNT]);
+								  const uint64 words[FAMILY_COUNT]);
 
 /*
  * Decode len bytes written for this PostgreSQL major: words[i] and
  * present[i] for every family i the encoding holds.
  */
 extern FrontierFileStatus frontier_store_decode(const uint8 *buf, size_t len,
-												uint64 words[GENERATOR_COUNT],
-												bool present[GENERATOR_COUNT]);
+												uint64 words[FAMILY_COUNT],
+												bool present[FAMILY_COUNT]);
 
 /*
  * Read the file into words[]/present[]; false when it is missing, or
  * unusable (reported with a WARNING: the server always starts).
  */
-extern bool frontier_store_read(uint64 words[GENERATOR_COUNT],
-								bool present[GENERATOR_COUNT]);
+extern bool frontier_store_read(uint64 words[FAMILY_COUNT],
+								bool present[FAMILY_COUNT]);
 
 /*
  * Replace the file durably by one holding words[]; false (having reported
@@ -39,7 +39,7 @@ extern bool frontier_store_read(uint64 words[GENERATOR_COUNT],
  * processes at once (the caller holds the lease lock, or is the postmaster
  * at exit).
  */
-extern bool frontier_store_write(const uint64 words[GENERATOR_COUNT], int elevel);
+extern bool frontier_store_write(const uint64 words[FAMILY_COUNT], int elevel);
 
 /*
  * Remove the file durably; false when there was none, or it could not be

@@ -1,6 +1,6 @@
 /*
  * generator.c
- *		Glue between the generator families of the pure core and their
+ *		Glue between the families of the pure core and their
  *		frontiers.
  *
  * With the library preloaded, a family's frontier is its pg_atomic_uint64 in
@@ -26,7 +26,7 @@
 #include "random.h"
 #include "shmem.h"
 
-static uint64_t local_frontier[GENERATOR_COUNT];
+static uint64_t local_frontier[FAMILY_COUNT];
 
 /* the last clock reading, to count readings that went back */
 static int64 last_clock_ns = 0;
@@ -76,7 +76,7 @@ shared_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
 }
 
 int64
-generator_clock_ns(void)
+family_clock_ns(void)
 {
 	int64		wall;
 	int64		now;
@@ -105,7 +105,7 @@ generator_clock_ns(void)
 static int64_t
 clock_now_ns(void *arg)
 {
-	int64		now = generator_clock_ns();
+	int64		now = family_clock_ns();
 
 	if (now < last_clock_ns)
 		clock_rollbacks++;
@@ -120,7 +120,7 @@ env_random_u64(void *arg)
 }
 
 static void
-cell_for(GeneratorId id, FrontierCell *cell)
+cell_for(FamilyId id, FrontierCell *cell)
 {
 	if (uuid_seq_shared != NULL)
 	{
@@ -141,54 +141,54 @@ cell_for(GeneratorId id, FrontierCell *cell)
  * (src/README §17).
  */
 static bool
-whole_ticks(GeneratorId id)
+whole_ticks(FamilyId id)
 {
-	return id == GENERATOR_V7 && uuid_seq_v7_rand_a == V7_RAND_A_RANDOM;
+	return id == FAMILY_V7 && uuid_seq_v7_rand_a == V7_RAND_A_RANDOM;
 }
 
 uint64
-generator_value_word(GeneratorId id, uint64 word)
+family_value_word(FamilyId id, uint64 word)
 {
 	if (!whole_ticks(id))
 		return word;
-	return frontier_whole_tick_word(generator_families[id], word, random_u64());
+	return frontier_whole_tick_word(family_table[id], word, random_u64());
 }
 
 /* The next value of a family, in the member of its width. */
 static void
-next_value(GeneratorId id, FrontierValue *value)
+next_value(FamilyId id, FrontierValue *value)
 {
-	const FrontierFamily *family = generator_families[id];
+	const FrontierFamily *family = family_table[id];
 	FrontierTake take;
 
-	generator_take(id, &take);
-	family->encode(family, generator_value_word(id, take.word), random_u64(),
+	family_take(id, &take);
+	family->encode(family, family_value_word(id, take.word), random_u64(),
 				   uuid_seq_node_bits, uuid_seq_node_id, value);
-	generator_record(id, &take, value);
+	family_record(id, &take, value);
 }
 
 pg_uuid_t *
-generator_next_uuid(GeneratorId id)
+family_next_uuid(FamilyId id)
 {
 	FrontierValue value;
 
-	Assert(generator_families[id]->value_bytes == FRONTIER_VALUE_UUID);
+	Assert(family_table[id]->value_bytes == FRONTIER_VALUE_UUID);
 	next_value(id, &value);
-	return generator_uuid(&value);
+	return family_value_uuid(&value);
 }
 
 int64
-generator_next_id(GeneratorId id)
+family_next_id(FamilyId id)
 {
 	FrontierValue value;
 
-	Assert(generator_families[id]->value_bytes == FRONTIER_VALUE_BIGINT);
+	Assert(family_table[id]->value_bytes == FRONTIER_VALUE_BIGINT);
 	next_value(id, &value);
 	return value.id;
 }
 
 pg_uuid_t *
-generator_uuid(const FrontierValue *value)
+family_value_uuid(const FrontierValue *value)
 {
 	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
@@ -197,9 +197,9 @@ generator_uuid(const FrontierValue *value)
 }
 
 void
-generator_take(GeneratorId id, FrontierTake *take)
+family_take(FamilyId id, FrontierTake *take)
 {
-	const FrontierFamily *family = generator_families[id];
+	const FrontierFamily *family = family_table[id];
 	FrontierCell cell;
 	FrontierEnv env = {
 		.now_ns = clock_now_ns,
@@ -240,10 +240,10 @@ generator_take(GeneratorId id, FrontierTake *take)
 }
 
 void
-generator_record(GeneratorId id, const FrontierTake *take,
-				 const FrontierValue *value)
+family_record(FamilyId id, const FrontierTake *take,
+			  const FrontierValue *value)
 {
-	const FrontierFamily *family = generator_families[id];
+	const FrontierFamily *family = family_table[id];
 	BackendSlot *slot = shmem_my_slot();
 	uint64		word = take->word;
 	BackendStats delta;
@@ -271,7 +271,7 @@ generator_record(GeneratorId id, const FrontierTake *take,
 }
 
 uint64
-generator_frontier(GeneratorId id)
+family_frontier(FamilyId id)
 {
 	FrontierCell cell;
 

@@ -1,6 +1,6 @@
 /*
  * generator.h
- *		Glue between the generator families of the pure core and their
+ *		Glue between the families of the pure core and their
  *		frontiers (shared when preloaded, backend-local otherwise).
  */
 #ifndef UUID_SEQ_GENERATOR_H
@@ -13,24 +13,24 @@
 /*
  * The next value of a family: one step of its frontier, encoded with fresh
  * random bits and this server's node id, and accounted in this backend's
- * slot.  Raises the errors of generator_take().  A family of uuids
+ * slot.  Raises the errors of family_take().  A family of uuids
  * (FRONTIER_VALUE_UUID) gives a uuid, one of bigints a bigint.
  */
-extern pg_uuid_t *generator_next_uuid(GeneratorId id);
-extern int64 generator_next_id(GeneratorId id);
+extern pg_uuid_t *family_next_uuid(FamilyId id);
+extern int64 family_next_id(FamilyId id);
 
 /*
  * Take the next frontier word of a family, raising SQLSTATE 22008 when the
  * clock is outside the family's range or the frontier is at its maximum,
  * and 54000 when uuid_seq.on_overflow = error refuses to carry.  Follow it
- * with generator_record() once the value is encoded.
+ * with family_record() once the value is encoded.
  */
-extern void generator_take(GeneratorId id, FrontierTake *take);
-extern void generator_record(GeneratorId id, const FrontierTake *take,
-							 const FrontierValue *value);
+extern void family_take(FamilyId id, FrontierTake *take);
+extern void family_record(FamilyId id, const FrontierTake *take,
+						  const FrontierValue *value);
 
 /* A value of a uuid family as a uuid (palloc'd). */
-extern pg_uuid_t *generator_uuid(const FrontierValue *value);
+extern pg_uuid_t *family_value_uuid(const FrontierValue *value);
 
 /*
  * The word a value of family id is encoded from, given the word taken (or
@@ -38,17 +38,17 @@ extern pg_uuid_t *generator_uuid(const FrontierValue *value);
  * uuid_seq.v7_rand_a = random (v7 only) its tick with a random counter
  * (src/README §17).
  */
-extern uint64 generator_value_word(GeneratorId id, uint64 word);
+extern uint64 family_value_word(FamilyId id, uint64 word);
 
 /* The frontier word of a family as this backend sees it (0 if unused). */
-extern uint64 generator_frontier(GeneratorId id);
+extern uint64 family_frontier(FamilyId id);
 
 /*
- * The clock generator_take() reads: Unix ns of CLOCK_REALTIME, or of the
+ * The clock family_take() reads: Unix ns of CLOCK_REALTIME, or of the
  * frozen clock (uuid_seq.clock_frozen: one ns more at each reading), plus
  * uuid_seq.clock_shift (saturating at int64's ends).  Reading it here counts
  * no rollback.
  */
-extern int64 generator_clock_ns(void);
+extern int64 family_clock_ns(void);
 
 #endif							/* UUID_SEQ_GENERATOR_H */

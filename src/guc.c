@@ -137,7 +137,7 @@ assign_clock_shift(const char *newval, void *extra)
 /*
  * Turned on (the variable still holds the old value here): the clock freezes
  * at its next reading, wherever an earlier freeze had left it
- * (generator_clock_ns).
+ * (family_clock_ns).
  */
 static void
 assign_clock_frozen(bool newval, void *extra)

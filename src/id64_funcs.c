@@ -82,7 +82,7 @@ unix_ms_or_error(int64 unix_ms, const char *what)
 Datum
 tsid_generate(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64(generator_next_id(GENERATOR_TSID));
+	PG_RETURN_INT64(family_next_id(FAMILY_TSID));
 }
 
 /* 22008: the clock lies outside the range of an epoch's Snowflake ids. */
@@ -119,13 +119,13 @@ snowflake_generate(PG_FUNCTION_ARGS)
 	 * (and stay, leased) for an id never handed out.  A clock before the
 	 * epoch takes its step as usual: the frontier stays at the clock.
 	 */
-	now_ms = generator_clock_ns() / 1000000;
+	now_ms = family_clock_ns() / 1000000;
 	if (now_ms - epoch_ms > ID64_TIME_MAX)
 		clock_out_of_range(PG_GETARG_TIMESTAMPTZ(0));
-	generator_take(GENERATOR_SNOWFLAKE, &take);
+	family_take(FAMILY_SNOWFLAKE, &take);
 	if (!snowflake_compose(take.word, epoch_ms, (uint32) uuid_seq_node_id, &value.id))
 		clock_out_of_range(PG_GETARG_TIMESTAMPTZ(0));
-	generator_record(GENERATOR_SNOWFLAKE, &take, &value);
+	family_record(FAMILY_SNOWFLAKE, &take, &value);
 	PG_RETURN_INT64(value.id);
 }
 

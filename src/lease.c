@@ -40,8 +40,8 @@ static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 
 /* the frontiers as the segment of the last crash left them (postmaster) */
 static bool have_crash_copy = false;
-static uint64 crash_copy[GENERATOR_COUNT];
-static FrontierOrigin crash_copy_origin[GENERATOR_COUNT];
+static uint64 crash_copy[FAMILY_COUNT];
+static FrontierOrigin crash_copy_origin[FAMILY_COUNT];
 
 /* ---- the WAL ---------------------------------------------------------- */
 
@@ -52,7 +52,7 @@ static FrontierOrigin crash_copy_origin[GENERATOR_COUNT];
  * be logged.
  */
 static bool
-log_leases(const uint64 leases[GENERATOR_COUNT])
+log_leases(const uint64 leases[FAMILY_COUNT])
 {
 #ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
 	uint8		buf[FRONTIER_STORE_BYTES];
@@ -98,22 +98,22 @@ static void
 renew_leases(UuidSeqShared *shared, const uint64 *floor, int64 reach_ns,
 			 int elevel)
 {
-	uint64		leases[GENERATOR_COUNT];
+	uint64		leases[FAMILY_COUNT];
 
 	Assert(uuid_seq_persist);
-	for (int i = 0; i < GENERATOR_COUNT; i++)
+	for (int i = 0; i < FAMILY_COUNT; i++)
 	{
 		uint64		frontier = Max(pg_atomic_read_u64(&shared->frontier[i].word), floor[i]);
 		uint64		lease = pg_atomic_read_u64(&shared->frontier[i].lease);
 
 		if (frontier != 0)
-			lease = Max(lease, lease_above(generator_families[i], frontier, reach_ns));
+			lease = Max(lease, lease_above(family_table[i], frontier, reach_ns));
 		leases[i] = lease;
 	}
 	if (!frontier_store_write(leases, elevel))
 		return;
 	pg_atomic_write_u32(&shared->leases_unlogged, log_leases(leases) ? 0 : 1);
-	for (int i = 0; i < GENERATOR_COUNT; i++)
+	for (int i = 0; i < FAMILY_COUNT; i++)
 		pg_atomic_write_u64(&shared->frontier[i].lease, leases[i]);
 }
 
@@ -129,13 +129,13 @@ lease_unlogged(UuidSeqShared *shared)
 }
 
 void
-lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word)
+lease_extend(UuidSeqShared *shared, FamilyId id, uint64 word)
 {
 	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
 	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease) ||
 		lease_unlogged(shared))
 	{
-		uint64		floor[GENERATOR_COUNT] = {0};
+		uint64		floor[FAMILY_COUNT] = {0};
 
 		/* an ERROR releases the lock; the value taken is then never handed out */
 		floor[id] = word;
@@ -157,7 +157,7 @@ raise_word(pg_atomic_uint64 *word, uint64 value)
 }
 
 bool
-lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word, uint64 *before)
+lease_raise_frontier(UuidSeqShared *shared, FamilyId id, uint64 word, uint64 *before)
 {
 	uint64		found;
 	bool		raised;
@@ -171,7 +171,7 @@ lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word, uint64 
 	{
 		if (uuid_seq_persist)
 		{
-			uint64		floor[GENERATOR_COUNT] = {0};
+			uint64		floor[FAMILY_COUNT] = {0};
 
 			/* an ERROR releases the lock; the frontier stays as it was */
 			floor[id] = word;
@@ -193,10 +193,10 @@ lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word, uint64 
 static void
 replay_leases(UuidSeqShared *shared, const uint64 *words, const bool *present)
 {
-	uint64		floor[GENERATOR_COUNT] = {0};
+	uint64		floor[FAMILY_COUNT] = {0};
 	bool		beyond_lease = false;
 
-	for (int i = 0; i < GENERATOR_COUNT; i++)
+	for (int i = 0; i < FAMILY_COUNT; i++)
 	{
 		if (!present[i])
 			continue;
@@ -231,8 +231,8 @@ replay_leases(UuidSeqShared *shared, const uint64 *words, const bool *present)
 static void
 uuid_seq_redo(XLogReaderState *record)
 {
-	uint64		words[GENERATOR_COUNT] = {0};
-	bool		present[GENERATOR_COUNT] = {0};
+	uint64		words[FAMILY_COUNT] = {0};
+	bool		present[FAMILY_COUNT] = {0};
 	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
 
 	if (info != XLOG_UUID_SEQ_LEASES)
@@ -276,8 +276,8 @@ uuid_seq_redo(XLogReaderState *record)
 static void
 uuid_seq_desc(StringInfo buf, XLogReaderState *record)
 {
-	uint64		words[GENERATOR_COUNT] = {0};
-	bool		present[GENERATOR_COUNT] = {0};
+	uint64		words[FAMILY_COUNT] = {0};
+	bool		present[FAMILY_COUNT] = {0};
 	const char *sep = "";
 
 	if (frontier_store_decode((const uint8 *) XLogRecGetData(record),
@@ -286,11 +286,11 @@ uuid_seq_desc(StringInfo buf, XLogReaderState *record)
 		appendStringInfo(buf, "undecodable, %u bytes", XLogRecGetDataLen(record));
 		return;
 	}
-	for (int i = 0; i < GENERATOR_COUNT; i++)
+	for (int i = 0; i < FAMILY_COUNT; i++)
 	{
 		if (!present[i])
 			continue;
-		appendStringInfo(buf, "%s%s " UINT64_FORMAT, sep, generator_names[i], words[i]);
+		appendStringInfo(buf, "%s%s " UINT64_FORMAT, sep, family_names[i], words[i]);
 		sep = ", ";
 	}
 }
@@ -316,13 +316,13 @@ static RmgrData uuid_seq_rmgr = {
 static void
 restore_frontiers(UuidSeqShared *shared)
 {
-	uint64		words[GENERATOR_COUNT] = {0};
-	bool		present[GENERATOR_COUNT] = {0};
+	uint64		words[FAMILY_COUNT] = {0};
+	bool		present[FAMILY_COUNT] = {0};
 
 	if (!uuid_seq_persist)
 	{
 		/* nothing to lease: the hot path never reaches a lease */
-		for (int i = 0; i < GENERATOR_COUNT; i++)
+		for (int i = 0; i < FAMILY_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease, PG_UINT64_MAX);
 
 		/*
@@ -339,9 +339,9 @@ restore_frontiers(UuidSeqShared *shared)
 	}
 	else if (frontier_store_read(words, present))
 	{
-		for (int i = 0; i < GENERATOR_COUNT; i++)
+		for (int i = 0; i < FAMILY_COUNT; i++)
 		{
-			const FrontierFamily *family = generator_families[i];
+			const FrontierFamily *family = family_table[i];
 
 			/*
 			 * A word in the family's first tick is one it never used: 0 is
@@ -375,7 +375,7 @@ restore_frontiers(UuidSeqShared *shared)
 	/* after a crash: never below what the old segment had reached */
 	if (have_crash_copy)
 	{
-		for (int i = 0; i < GENERATOR_COUNT; i++)
+		for (int i = 0; i < FAMILY_COUNT; i++)
 		{
 			if (crash_copy[i] > pg_atomic_read_u64(&shared->frontier[i].word))
 			{
@@ -387,7 +387,7 @@ restore_frontiers(UuidSeqShared *shared)
 
 	/* the first value above a restored frontier renews its lease */
 	if (uuid_seq_persist)
-		for (int i = 0; i < GENERATOR_COUNT; i++)
+		for (int i = 0; i < FAMILY_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease,
 								pg_atomic_read_u64(&shared->frontier[i].word));
 }
@@ -401,9 +401,9 @@ static void
 save_frontiers(int code, Datum arg)
 {
 	UuidSeqShared *shared = (UuidSeqShared *) DatumGetPointer(arg);
-	uint64		words[GENERATOR_COUNT];
+	uint64		words[FAMILY_COUNT];
 
-	for (int i = 0; i < GENERATOR_COUNT; i++)
+	for (int i = 0; i < FAMILY_COUNT; i++)
 	{
 		words[i] = pg_atomic_read_u64(&shared->frontier[i].word);
 		crash_copy[i] = Max(crash_copy[i], words[i]);

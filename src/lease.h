@@ -38,7 +38,7 @@ extern bool lease_unlogged(UuidSeqShared *shared);
  * unlogged leases, is handed out.  Raises an ERROR if they cannot be made
  * durable; the value is then never handed out.
  */
-extern void lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word);
+extern void lease_extend(UuidSeqShared *shared, FamilyId id, uint64 word);
 
 /*
  * Raise family id's frontier to at least word, after a lease above it is
@@ -46,7 +46,7 @@ extern void lease_extend(UuidSeqShared *shared, GeneratorId id, uint64 word);
  * value of the family lies above.  False when the frontier already was.
  * With `before`, also the frontier the raise found.
  */
-extern bool lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 word,
+extern bool lease_raise_frontier(UuidSeqShared *shared, FamilyId id, uint64 word,
 								 uint64 *before);
 
 /*
@@ -55,7 +55,7 @@ extern bool lease_raise_frontier(UuidSeqShared *shared, GeneratorId id, uint64 w
  * and the test costs no call.
  */
 static inline void
-lease_cover(UuidSeqShared *shared, GeneratorId id, uint64 word)
+lease_cover(UuidSeqShared *shared, FamilyId id, uint64 word)
 {
 	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease) ||
 		(uuid_seq_wal_frontiers && lease_unlogged(shared)))

@@ -150,7 +150,7 @@ typedef struct KeyColumn
 	/* the call */
 	const RaiseGenerator *generator;
 	bool		has_family;
-	GeneratorId family;
+	FamilyId	family;
 	ReadOrder	order;
 	int64		epoch_ms;		/* a Snowflake epoch */
 	Interval	shift;			/* uuidv7(shift) */
@@ -361,11 +361,11 @@ call_args(FuncExpr *call, Node **args, int nargs)
 
 /* Whether a family's values are ordered as SQL Server orders them. */
 static bool
-family_in_sqlserver_order(GeneratorId id)
+family_in_sqlserver_order(FamilyId id)
 {
-	return id == GENERATOR_COMB_SQLSERVER_UNIX_MS ||
-		id == GENERATOR_COMB_SQLSERVER_SQLDATETIME ||
-		id == GENERATOR_COMB_SQLSERVER_DOTNET_TICKS;
+	return id == FAMILY_COMB_SQLSERVER_UNIX_MS ||
+		id == FAMILY_COMB_SQLSERVER_SQLDATETIME ||
+		id == FAMILY_COMB_SQLSERVER_DOTNET_TICKS;
 }
 
 /*
@@ -467,7 +467,7 @@ analyse_call(KeyColumn *col, FuncExpr *call, const RaiseGenerator *generator)
 			}
 	}
 	col->has_family = true;
-	col->family = generator_of(family);
+	col->family = family_id_of(family);
 	if (generator->kind == RAISE_VALUE_TYPEID)
 		col->order = ORDER_TYPEID;
 	else if (generator->kind == RAISE_VALUE_BIGINT)
@@ -725,7 +725,7 @@ static bool
 value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
 				uint64 *tick, char prefix[TYPEID_PREFIX_MAX + 1])
 {
-	const FrontierFamily *family = generator_families[col->family];
+	const FrontierFamily *family = family_table[col->family];
 
 	switch (col->order)
 	{
@@ -738,7 +738,7 @@ value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
 				int64		id = DatumGetInt64(datum);
 
 				value->id = id;
-				if (col->family == GENERATOR_SNOWFLAKE)
+				if (col->family == FAMILY_SNOWFLAKE)
 					return snowflake_tick(id, col->epoch_ms, tick);
 				return tsid_tick(id, tick);
 			}
@@ -1021,10 +1021,10 @@ read_column(KeyColumn *col, Snapshot snapshot, const ExtensionObjects *ext,
 static void
 cover_word(KeyColumn *col)
 {
-	const FrontierFamily *family = generator_families[col->family];
+	const FrontierFamily *family = family_table[col->family];
 	bool		covered;
 
-	if (col->family == GENERATOR_SNOWFLAKE &&
+	if (col->family == FAMILY_SNOWFLAKE &&
 		col->value.id >> ID64_TIME_SHIFT == ID64_TIME_MAX)
 	{
 		col->skip = "no Snowflake id of its epoch can lie above its largest one";
@@ -1048,7 +1048,7 @@ cover_word(KeyColumn *col)
 static void
 raise_families(List *columns)
 {
-	for (int id = 0; id < GENERATOR_COUNT; id++)
+	for (int id = 0; id < FAMILY_COUNT; id++)
 	{
 		uint64		word = 0;
 		bool		any = false;
@@ -1059,7 +1059,7 @@ raise_families(List *columns)
 		{
 			KeyColumn  *col = lfirst(lc);
 
-			if (col->raisable && col->family == (GeneratorId) id)
+			if (col->raisable && col->family == (FamilyId) id)
 			{
 				word = any ? Max(word, col->word) : col->word;
 				any = true;
@@ -1067,12 +1067,12 @@ raise_families(List *columns)
 		}
 		if (!any)
 			continue;
-		lease_raise_frontier(uuid_seq_shared, (GeneratorId) id, word, &before);
+		lease_raise_frontier(uuid_seq_shared, (FamilyId) id, word, &before);
 		foreach(lc, columns)
 		{
 			KeyColumn  *col = lfirst(lc);
 
-			if (col->raisable && col->family == (GeneratorId) id)
+			if (col->raisable && col->family == (FamilyId) id)
 				col->raised = col->word > before;
 		}
 	}
@@ -1170,7 +1170,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 		values[0] = ObjectIdGetDatum(col->relid);
 		values[1] = NameGetDatum(&col->attname);
 		if (col->has_family)
-			values[2] = CStringGetTextDatum(generator_names[col->family]);
+			values[2] = CStringGetTextDatum(family_names[col->family]);
 		else
 			nulls[2] = true;
 		if (col->found)

@@ -4,7 +4,7 @@
  *		family and one statistics slot per backend.
  *
  * Two allocations, named as pg_shmem_allocations shows them: "uuid_seq"
- * (UuidSeqShared: for each of the GENERATOR_COUNT families its frontier word
+ * (UuidSeqShared: for each of the FAMILY_COUNT families its frontier word
  * and lease, two pg_atomic_uint64 on a cache line of their own, and where it
  * started from; the lease lock and the statistics epoch) and "uuid_seq
  * backend slots" (one PaddedSlot per PGPROC that can run SQL, MaxBackends of
@@ -98,7 +98,7 @@ shmem_startup(void)
 	{
 		memset(uuid_seq_shared, 0, sizeof(UuidSeqShared));
 		memset(backend_slots, 0, slots_size(nslots));
-		for (int i = 0; i < GENERATOR_COUNT; i++)
+		for (int i = 0; i < FAMILY_COUNT; i++)
 		{
 			pg_atomic_init_u64(&uuid_seq_shared->frontier[i].word, 0);
 			pg_atomic_init_u64(&uuid_seq_shared->frontier[i].lease, 0);

@@ -69,8 +69,8 @@ typedef enum FrontierOrigin
 
 typedef struct UuidSeqShared
 {
-	SharedFrontier frontier[GENERATOR_COUNT];
-	FrontierOrigin origin[GENERATOR_COUNT];
+	SharedFrontier frontier[FAMILY_COUNT];
+	FrontierOrigin origin[FAMILY_COUNT];
 	LWLock	   *lease_lock;		/* serialises lease extensions */
 	pg_atomic_uint32 leases_unlogged;	/* 1: renewed in recovery, not in
 										 * the WAL yet */

@@ -45,14 +45,14 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 		has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS);
 
 	InitMaterializedSRF(fcinfo, 0);
-	for (int id = 0; id < GENERATOR_COUNT; id++)
+	for (int id = 0; id < FAMILY_COUNT; id++)
 	{
-		const FrontierFamily *family = generator_families[id];
-		uint64		word = generator_frontier(id);
+		const FrontierFamily *family = family_table[id];
+		uint64		word = family_frontier(id);
 		Datum		values[8];
 		bool		nulls[8] = {0};
 
-		values[0] = CStringGetTextDatum(generator_names[id]);
+		values[0] = CStringGetTextDatum(family_names[id]);
 		values[1] = BoolGetDatum(shared);
 		nulls[2] = nulls[3] = nulls[7] = true;
 		if (word != 0 && show_frontier)
@@ -74,7 +74,7 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 			}
 			else
 			{
-				values[2] = UUIDPGetDatum(generator_uuid(&value));
+				values[2] = UUIDPGetDatum(family_value_uuid(&value));
 				nulls[2] = false;
 			}
 			values[3] = TimestampTzGetDatum(unix_us_to_timestamptz(

@@ -170,5 +170,5 @@ typeid_generate(PG_FUNCTION_ARGS)
 	text	   *prefix = PG_GETARG_TEXT_PP(0);
 
 	typeid_check_prefix_arg(prefix);
-	PG_RETURN_TEXT_P(typeid_text(prefix, generator_next_uuid(GENERATOR_V7)->data));
+	PG_RETURN_TEXT_P(typeid_text(prefix, family_next_uuid(FAMILY_V7)->data));
 }

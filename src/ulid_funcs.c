@@ -73,7 +73,7 @@ uuid_seq_ulid_xact_init(void)
 Datum
 ulid_generate(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(generator_next_uuid(GENERATOR_ULID));
+	PG_RETURN_UUID_P(family_next_uuid(FAMILY_ULID));
 }
 
 Datum
@@ -88,7 +88,7 @@ ulid_generate_xact(PG_FUNCTION_ARGS)
 				 errmsg("ulid_generate_xact() cannot run in a parallel worker")));
 	if (!ulid_xact.active)
 	{
-		generator_take(GENERATOR_ULID, &ulid_xact.take);
+		family_take(FAMILY_ULID, &ulid_xact.take);
 		ulid_xact.low = ulid_xact_low_start(random_u64(), uuid_seq_node_bits);
 		ulid_xact.active = true;
 	}
@@ -105,8 +105,8 @@ ulid_generate_xact(PG_FUNCTION_ARGS)
 	}
 	ulid_encode(ulid_xact.take.word, ulid_xact.low, uuid_seq_node_bits,
 				uuid_seq_node_id, value.uuid);
-	generator_record(GENERATOR_ULID, &ulid_xact.take, &value);
-	PG_RETURN_UUID_P(generator_uuid(&value));
+	family_record(FAMILY_ULID, &ulid_xact.take, &value);
+	PG_RETURN_UUID_P(family_value_uuid(&value));
 }
 
 Datum

@@ -51,7 +51,7 @@ PG_FUNCTION_INFO_V1(uuid_seq_extract_version);
 static void
 v7_from_word(uint64 word, FrontierValue *value)
 {
-	uuidv7_encode(generator_value_word(GENERATOR_V7, word), random_u64(),
+	uuidv7_encode(family_value_word(FAMILY_V7, word), random_u64(),
 				  uuid_seq_node_bits, uuid_seq_node_id, value->uuid);
 }
 
@@ -77,7 +77,7 @@ v7_at(TimestampTz ts, bool zero)
 	if (!zero)
 	{
 		v7_from_word(word, &value);
-		return generator_uuid(&value);
+		return family_value_uuid(&value);
 	}
 	uuid = palloc(sizeof(pg_uuid_t));
 	uuidv7_encode_floor(word >> UUIDV7_SUBMS_BITS, uuid->data);
@@ -93,13 +93,13 @@ is_v7(const pg_uuid_t *uuid)
 Datum
 uuid_generate_v7(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(generator_next_uuid(GENERATOR_V7));
+	PG_RETURN_UUID_P(family_next_uuid(FAMILY_V7));
 }
 
 Datum
 uuid_seq_uuidv7(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_UUID_P(generator_next_uuid(GENERATOR_V7));
+	PG_RETURN_UUID_P(family_next_uuid(FAMILY_V7));
 }
 
 /*
@@ -121,7 +121,7 @@ uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
 	/* a shift longer than the whole v7 range can only leave it */
 	if (fabs(interval_approx_us(shift)) > (double) UNIX_MS48_MAX * 1000)
 		report_time_out_of_range(&uuidv7_family);
-	generator_take(GENERATOR_V7, &take);
+	family_take(FAMILY_V7, &take);
 	base = unix_us_to_timestamptz(uuidv7_word_to_unix_us(take.word));
 	shifted = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval,
 													  TimestampTzGetDatum(base),
@@ -130,8 +130,8 @@ uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
 		!uuidv7_shift_word(take.word, shifted - base, &word))
 		report_time_out_of_range(&uuidv7_family);
 	v7_from_word(word, &value);
-	generator_record(GENERATOR_V7, &take, &value);
-	PG_RETURN_UUID_P(generator_uuid(&value));
+	family_record(FAMILY_V7, &take, &value);
+	PG_RETURN_UUID_P(family_value_uuid(&value));
 }
 
 Datum

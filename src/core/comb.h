@@ -2,7 +2,7 @@
  * comb.h
  *		COMB layouts (src/README §3): the time of a COMB in the bytes its database
  *		compares first, byte-compatible with RT.Comb, the T-SQL formula and
- *		the .NET-ticks COMB; one generator family per layout and strategy.
+ *		the .NET-ticks COMB; one family per layout and strategy.
  *
  * Pure C (no PostgreSQL headers).  A uuid is 16 bytes in the order of its
  * canonical text form.
@@ -53,7 +53,7 @@ typedef enum CombStrategy
 	COMB_STRATEGY_DOTNET_TICKS
 } CombStrategy;
 
-/* One layout/strategy pair; each is a generator family. */
+/* One layout/strategy pair; each is a family. */
 typedef enum CombKind
 {
 	COMB_SQLSERVER_UNIX_MS,

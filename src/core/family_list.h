@@ -1,11 +1,11 @@
 /*
  * family_list.h
- *		The generator families: the one place a family is registered.
+ *		The families: the one place a family is registered.
  *
- * Each line is FAMILY(symbol, name, family): the suffix of its GeneratorId
- * (GENERATOR_<symbol>), the name uuid_seq_state() shows, and its
+ * Each line is FAMILY(symbol, name, family): the suffix of its FamilyId
+ * (FAMILY_<symbol>), the name uuid_seq_state() shows, and its
  * FrontierFamily.  Whoever includes this file defines FAMILY first; the
- * GeneratorId enum, the table of families and their names are all generated
+ * FamilyId enum, the table of families and their names are all generated
  * from it (families.h, families.c), as core generates its resource
  * managers from rmgrlist.h.  src/README §1 has each family's layout in a
  * table that lists every line of this file.

@@ -1,6 +1,6 @@
 /*
  * frontier.h
- *		The monotonic allocator shared by every generator family, and the
+ *		The monotonic allocator shared by every family, and the
  *		description of a family (src/README §1, "Modes and the frontier").
  *
  * Pure C (no PostgreSQL headers), so it can be unit-tested and fuzzed on its

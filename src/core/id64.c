@@ -1,6 +1,6 @@
 /*
  * id64.c
- *		TSID and Snowflake (src/README §16): the generator families, layouts,
+ *		TSID and Snowflake (src/README §16): the families, layouts,
  *		lower bounds and TSID's Crockford base32 text.
  *
  * Pure C (no PostgreSQL headers); see id64.h for the layouts.  Ids are

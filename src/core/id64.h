@@ -1,7 +1,7 @@
 /*
  * id64.h
  *		The 8-byte time-ordered ids (src/README §16): TSID and Snowflake, their
- *		generator families, layouts, lower bounds and TSID's text form.
+ *		families, layouts, lower bounds and TSID's text form.
  *
  * Pure C (no PostgreSQL headers).  Both are a positive signed 64-bit
  * integer laid out as

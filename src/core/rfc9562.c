@@ -1,7 +1,7 @@
 /*
  * rfc9562.c
  *		RFC 9562 layouts: version and variant fields, the time fields of
- *		versions 1, 6 and 7, and the UUIDv7 generator family.
+ *		versions 1, 6 and 7, and the UUIDv7 family.
  *
  * Pure C (no PostgreSQL headers).  The v7 frontier word is
  * T = unix_ts_ms << 12 | rand_a, where rand_a is the sub-millisecond

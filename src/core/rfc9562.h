@@ -1,7 +1,7 @@
 /*
  * rfc9562.h
  *		RFC 9562 layouts: version and variant fields, the time fields of
- *		versions 1, 6 and 7, and the UUIDv7 generator family.
+ *		versions 1, 6 and 7, and the UUIDv7 family.
  *
  * Pure C (no PostgreSQL headers).  A uuid is 16 bytes in the order of its
  * canonical text form.

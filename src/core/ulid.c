@@ -1,6 +1,6 @@
 /*
  * ulid.c
- *		ULID (src/README §4): the generator family, the 80-bit part's layout, the
+ *		ULID (src/README §4): the family, the 80-bit part's layout, the
  *		per-transaction low bits and Crockford base32 text.
  *
  * Pure C (no PostgreSQL headers); see ulid.h for the layout.  A ULID is

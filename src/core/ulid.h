@@ -1,6 +1,6 @@
 /*
  * ulid.h
- *		ULID (src/README §4): the generator family, the layout of the 80-bit part,
+ *		ULID (src/README §4): the family, the layout of the 80-bit part,
  *		the per-transaction low bits, and the Crockford base32 text form.
  *
  * Pure C (no PostgreSQL headers).  A ULID is stored as a uuid, 16 bytes in

@@ -1,4 +1,4 @@
-# The generator families the TAP tests exercise, one entry per family of
+# The families the TAP tests exercise, one entry per family of
 # uuid_seq_state(): the SQL expression that takes its next value, the SQL
 # type of its values (uuid, or bigint for the 8-byte ids, src/README §16),
 # the operator under which its values strictly increase (SQL Server order

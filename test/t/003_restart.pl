@@ -1,5 +1,5 @@
 # Frontiers across restarts and crashes (uuid_seq.persist), for every
-# generator family: a first start takes them from the clock (uuid_seq_state's
+# family: a first start takes them from the clock (uuid_seq_state's
 # restored_from, before and after generating, and after restarts before any
 # value), and a clean restart with the
 # clock an hour behind continues above the values handed out before, from

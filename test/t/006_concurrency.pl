@@ -1,4 +1,4 @@
-# Every generator family under concurrency, preloaded: 8 sessions taking
+# Every family under concurrency, preloaded: 8 sessions taking
 # 25k values each at once (no duplicate, each session strictly increasing),
 # successive connections with skewed clocks (one strictly increasing stream),
 # and parallel plans (the generators stay in the leader; called in workers

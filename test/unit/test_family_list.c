@@ -1,6 +1,6 @@
 /*
  * test_family_list.c
- *		The registry of generator families (core/family_list.h) against a
+ *		The registry of families (core/family_list.h) against a
  *		frontier file written by uuid_seq 1.0 on PostgreSQL 15
  *		(fixtures/frontiers-1.0): every family, at its position in the list,
  *		reads back the frontier that 1.0 saved for it.
