@@ -15,13 +15,13 @@ OBJS = \
 	src/core/guid_bytes.o \
 	src/core/id64.o \
 	src/core/raise_plan.o \
+	src/core/registry.o \
 	src/core/rfc9562.o \
 	src/core/siphash.o \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \
 	src/core/ulid.o \
 	src/facade_funcs.o \
-	src/families.o \
 	src/frontier_funcs.o \
 	src/frontier_store.o \
 	src/generator.o \
@@ -32,11 +32,11 @@ OBJS = \
 	src/partition_funcs.o \
 	src/quote.o \
 	src/raise_frontiers.o \
-	src/timeconv.o \
 	src/random.o \
 	src/shmem.o \
 	src/sqlserver_ops.o \
 	src/state_funcs.o \
+	src/timeconv.o \
 	src/typeid_funcs.o \
 	src/ulid_funcs.o \
 	src/uuid_minmax.o \

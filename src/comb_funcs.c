@@ -90,8 +90,11 @@ Datum
 comb_new_layout(PG_FUNCTION_ARGS)
 {
 	CombKind	kind = comb_kind_arg(PG_GETARG_TEXT_PP(0), PG_GETARG_TEXT_PP(1));
+	FamilyId	id = family_id_of(&comb_families[kind].frontier);
 
-	PG_RETURN_UUID_P(family_next_uuid(family_id_of(&comb_families[kind].frontier)));
+	/* every COMB kind is registered (test/unit/test_family_list.c) */
+	Assert(id != FAMILY_COUNT);
+	PG_RETURN_UUID_P(family_next_uuid(id));
 }
 
 /*

@@ -20,6 +20,7 @@
 #include "utils/uuid.h"
 
 #include "compat.h"
+#include "core/id64.h"
 #include "core/raise_plan.h"
 #include "id64_funcs.h"
 #include "lease.h"
@@ -32,16 +33,14 @@ PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier_id);
 static FamilyId
 family_arg(const text *name)
 {
+	FamilyId	id = family_by_name(VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name));
 	StringInfoData names;
 
-	for (int id = 0; id < FAMILY_COUNT; id++)
-		if (strlen(family_names[id]) == VARSIZE_ANY_EXHDR(name) &&
-			memcmp(family_names[id], VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name)) == 0)
-			return (FamilyId) id;
-
+	if (id != FAMILY_COUNT)
+		return id;
 	initStringInfo(&names);
-	for (int id = 0; id < FAMILY_COUNT; id++)
-		appendStringInfo(&names, "%s%s", id == 0 ? "" : ", ", family_names[id]);
+	for (int i = 0; i < FAMILY_COUNT; i++)
+		appendStringInfo(&names, "%s%s", i == 0 ? "" : ", ", family_names[i]);
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("unknown uuid_seq family \"%s\"", quote_text(name)),

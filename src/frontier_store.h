@@ -7,7 +7,7 @@
 #define UUID_SEQ_FRONTIER_STORE_H
 
 #include "core/frontier_file.h"
-#include "families.h"
+#include "core/registry.h"
 
 #define FRONTIER_FILE_NAME	"uuid_seq.frontiers"
 

@@ -8,7 +8,7 @@
 
 #include "utils/uuid.h"
 
-#include "families.h"
+#include "core/registry.h"
 
 /*
  * The next value of a family: one step of its frontier, encoded with fresh

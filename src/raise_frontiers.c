@@ -92,6 +92,7 @@
 #include "utils/uuid.h"
 
 #include "compat.h"
+#include "core/comb.h"
 #include "core/id64.h"
 #include "core/raise_plan.h"
 #include "core/sqlserver_order.h"
@@ -468,6 +469,8 @@ analyse_call(KeyColumn *col, FuncExpr *call, const RaiseGenerator *generator)
 	}
 	col->has_family = true;
 	col->family = family_id_of(family);
+	/* every family a generator takes from is registered */
+	Assert(col->family != FAMILY_COUNT);
 	if (generator->kind == RAISE_VALUE_TYPEID)
 		col->order = ORDER_TYPEID;
 	else if (generator->kind == RAISE_VALUE_BIGINT)

@@ -10,7 +10,7 @@
 #include "storage/lwlock.h"
 #include "utils/uuid.h"
 
-#include "families.h"
+#include "core/registry.h"
 
 /* What one backend reports in uuid_seq_backends. */
 typedef struct BackendStats

@@ -23,6 +23,8 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
+#include "core/rfc9562.h"
+#include "core/ulid.h"
 #include "generator.h"
 #include "guc.h"
 #include "quote.h"

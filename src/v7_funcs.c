@@ -23,6 +23,7 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
+#include "core/rfc9562.h"
 #include "generator.h"
 #include "guc.h"
 #include "timeconv.h"

@@ -6,7 +6,7 @@
  * (FAMILY_<symbol>), the name uuid_seq_state() shows, and its
  * FrontierFamily.  Whoever includes this file defines FAMILY first; the
  * FamilyId enum, the table of families and their names are all generated
- * from it (families.h, families.c), as core generates its resource
+ * from it (registry.h, registry.c), as core generates its resource
  * managers from rmgrlist.h.  src/README §1 has each family's layout in a
  * table that lists every line of this file.
  *
