@@ -6,11 +6,11 @@
 MODULE_big = uuid_seq
 OBJS = \
 	src/comb_funcs.o \
+	src/core/allocator.o \
 	src/core/clock_shift.o \
 	src/core/comb.o \
 	src/core/crockford.o \
 	src/core/facade.o \
-	src/core/frontier.o \
 	src/core/frontier_file.o \
 	src/core/guid_bytes.o \
 	src/core/id64.o \

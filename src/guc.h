@@ -5,7 +5,7 @@
 #ifndef UUID_SEQ_GUC_H
 #define UUID_SEQ_GUC_H
 
-#include "core/frontier.h"
+#include "core/allocator.h"
 #include "core/siphash.h"
 
 extern int	uuid_seq_node_id;

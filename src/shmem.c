@@ -12,7 +12,7 @@
  *
  * Locking and memory ordering:
  * - A frontier word is only changed by pg_atomic_compare_exchange_u64 (see
- *   core/frontier.c), which is a full barrier; no lock is ever taken on it.
+ *   core/allocator.c), which is a full barrier; no lock is ever taken on it.
  * - A lease is only raised, under lease_lock, after the file (and, with
  *   uuid_seq.wal_frontiers, the WAL record) holding the new value is
  *   durable (lease.c); the hot path only reads it.

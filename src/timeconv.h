@@ -11,7 +11,7 @@
 #include "datatype/timestamp.h"
 
 #include "compat.h"
-#include "core/frontier.h"
+#include "core/allocator.h"
 
 /* microseconds from 1970-01-01 to 2000-01-01 */
 #define UNIX_TO_PG_EPOCH_US \

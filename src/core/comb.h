@@ -36,7 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frontier.h"
+#include "allocator.h"
 
 /* The byte layouts: which bytes hold the time and the counter. */
 typedef enum CombLayout

@@ -37,7 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frontier.h"
+#include "allocator.h"
 
 #define ID64_TIME_SHIFT			22	/* the time's lowest bit */
 #define ID64_TIME_MAX			((INT64_C(1) << 41) - 1)	/* ms past the epoch */

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frontier.h"
+#include "allocator.h"
 #include "typeid.h"
 
 /* What a generator's values are, as a column stores them. */

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "frontier.h"
+#include "allocator.h"
 
 /*
  * One frontier per family, numbered in the order of family_list.h, which

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "frontier.h"
+#include "allocator.h"
 
 #define UUID_BYTES			16
 

@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frontier.h"
+#include "allocator.h"
 #include "rfc9562.h"
 
 #define ULID_TEXT_LEN		26

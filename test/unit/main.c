@@ -130,7 +130,7 @@ main(void)
 	sigaction(SIGALRM, &timeout, NULL);
 	alarm(UNIT_TIMEOUT_SECONDS);
 
-	test_frontier();
+	test_allocator();
 	test_frontier_file();
 	test_family_list();
 	test_clock_shift();

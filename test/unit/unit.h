@@ -46,7 +46,7 @@ extern void fake_random_uuid(FakeClock *rng, uint8_t u[16]);
 extern int	parse_uuid(const char *text, uint8_t out[16]);
 
 /* The suites, one per core file. */
-extern void test_frontier(void);
+extern void test_allocator(void);
 extern void test_frontier_file(void);
 extern void test_family_list(void);
 extern void test_clock_shift(void);

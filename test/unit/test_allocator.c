@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "comb.h"
-#include "frontier.h"
+#include "allocator.h"
 #include "rfc9562.h"
 #include "unit.h"
 
@@ -495,7 +495,7 @@ test_whole_ticks_mixed(void)
 }
 
 void
-test_frontier(void)
+test_allocator(void)
 {
 	test_clock_driven();
 	test_burst();

@@ -13,7 +13,7 @@
  * whatever the clocks of the callers say.  A failed compare-exchange
  * recomputes the step from the value it observed.
  */
-#include "frontier.h"
+#include "allocator.h"
 
 FrontierStatus
 frontier_step(const FrontierFamily *family, uint64_t last, uint64_t clock_word,

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontier.h"
+#include "allocator.h"
 #include "comb.h"
 #include "rfc9562.h"
 
