@@ -11,7 +11,7 @@ OBJS = \
 	src/core/comb.o \
 	src/core/crockford.o \
 	src/core/facade.o \
-	src/core/frontier_file.o \
+	src/core/frontier_format.o \
 	src/core/guid_bytes.o \
 	src/core/id64.o \
 	src/core/raise_plan.o \

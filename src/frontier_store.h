@@ -6,7 +6,7 @@
 #ifndef UUID_SEQ_FRONTIER_STORE_H
 #define UUID_SEQ_FRONTIER_STORE_H
 
-#include "core/frontier_file.h"
+#include "core/frontier_format.h"
 #include "core/registry.h"
 
 #define FRONTIER_FILE_NAME	"uuid_seq.frontiers"

@@ -307,7 +307,7 @@ sub wait_exited
 {
 	my $srcdir = getcwd();		# prove runs in the source directory
 	my $build = tempdir(CLEANUP => 1);
-	my $format = `sed -n 's/^#define FRONTIER_FILE_FORMAT\\s\\+\\([0-9]\\+\\).*/\\1/p' $srcdir/src/core/frontier_file.h`;
+	my $format = `sed -n 's/^#define FRONTIER_FILE_FORMAT\\s\\+\\([0-9]\\+\\).*/\\1/p' $srcdir/src/core/frontier_format.h`;
 	chomp $format;
 	my $make = $ENV{MAKE} // 'make';
 	my $pg_config = $ENV{PG_CONFIG} // 'pg_config';

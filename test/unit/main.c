@@ -131,7 +131,7 @@ main(void)
 	alarm(UNIT_TIMEOUT_SECONDS);
 
 	test_allocator();
-	test_frontier_file();
+	test_frontier_format();
 	test_family_list();
 	test_clock_shift();
 	test_rfc9562();

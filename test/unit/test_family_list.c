@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "comb.h"
-#include "frontier_file.h"
+#include "frontier_format.h"
 #include "id64.h"
 #include "rfc9562.h"
 #include "ulid.h"

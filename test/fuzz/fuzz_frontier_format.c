@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "bytes.h"
-#include "frontier_file.h"
+#include "frontier_format.h"
 
 int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,11 +5,11 @@
  */
 #include <string.h>
 
-#include "frontier_file.h"
+#include "frontier_format.h"
 #include "unit.h"
 
 void
-test_frontier_file(void)
+test_frontier_format(void)
 {
 	uint64_t	words[3] = {UINT64_C(0x0123456789abcdef), 0, UINT64_MAX};
 	uint8_t		buf[128];

@@ -6,7 +6,7 @@
  * is checked before it is read, so any byte string is safe to feed it.
  */
 #include "bytes.h"
-#include "frontier_file.h"
+#include "frontier_format.h"
 
 /* FNV-1a, 64 bits: enough to tell a damaged file from a good one. */
 static uint64_t
