@@ -23,20 +23,20 @@ OBJS = \
 	src/core/ulid.o \
 	src/facade_funcs.o \
 	src/frontier_funcs.o \
-	src/frontier_store.o \
-	src/generator.o \
-	src/guc.o \
 	src/guid_funcs.o \
 	src/id64_funcs.o \
-	src/lease.o \
 	src/partition_funcs.o \
-	src/quote.o \
 	src/raise_frontiers.o \
-	src/random.o \
-	src/shmem.o \
+	src/runtime/family.o \
+	src/runtime/frontier_store.o \
+	src/runtime/guc.o \
+	src/runtime/lease.o \
+	src/runtime/quote.o \
+	src/runtime/random.o \
+	src/runtime/shmem.o \
+	src/runtime/timeconv.o \
 	src/sqlserver_ops.o \
 	src/state_funcs.o \
-	src/timeconv.o \
 	src/typeid_funcs.o \
 	src/ulid_funcs.o \
 	src/uuid_minmax.o \
@@ -75,7 +75,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
-$(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/core/*.h)
+$(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/*/*.h)
 
 # Out of the tree the object subdirectories must exist before compiling
 # (made when an object is built, never while the Makefile is read).

@@ -5,7 +5,7 @@
  *
  * The layouts, strategies and their families live in core/comb.c; this
  * file turns the layout and strategy names into a family (SQLSTATE 22023
- * listing the valid names), takes frontier words through generator.c and
+ * listing the valid names), takes frontier words through runtime/family.c and
  * reports times outside a strategy's range (22008).
  */
 #include "postgres.h"
@@ -16,10 +16,10 @@
 #include "utils/uuid.h"
 
 #include "comb_funcs.h"
-#include "generator.h"
-#include "quote.h"
-#include "random.h"
-#include "timeconv.h"
+#include "runtime/family.h"
+#include "runtime/quote.h"
+#include "runtime/random.h"
+#include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(comb_new);
 PG_FUNCTION_INFO_V1(comb_new_layout);

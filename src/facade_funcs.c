@@ -14,9 +14,9 @@
 #include "fmgr.h"
 #include "utils/uuid.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/facade.h"
-#include "guc.h"
+#include "runtime/guc.h"
 
 PG_FUNCTION_INFO_V1(uuid_v7_facade);
 PG_FUNCTION_INFO_V1(uuid_v7_facade_keyed);

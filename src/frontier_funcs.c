@@ -19,12 +19,12 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/id64.h"
 #include "core/raise_plan.h"
 #include "id64_funcs.h"
-#include "lease.h"
-#include "quote.h"
+#include "runtime/lease.h"
+#include "runtime/quote.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier);
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier_id);

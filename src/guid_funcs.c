@@ -10,7 +10,7 @@
 #include "fmgr.h"
 #include "utils/uuid.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/guid_bytes.h"
 
 PG_FUNCTION_INFO_V1(uuid_to_guid_bytes);

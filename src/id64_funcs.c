@@ -17,13 +17,13 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/id64.h"
-#include "generator.h"
-#include "guc.h"
+#include "runtime/family.h"
+#include "runtime/guc.h"
 #include "id64_funcs.h"
-#include "quote.h"
-#include "timeconv.h"
+#include "runtime/quote.h"
+#include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(tsid_generate);
 PG_FUNCTION_INFO_V1(snowflake_generate);

@@ -37,9 +37,9 @@
 #include "core/comb.h"
 #include "core/rfc9562.h"
 #include "core/ulid.h"
-#include "quote.h"
+#include "runtime/quote.h"
 #include "ulid_funcs.h"
-#include "timeconv.h"
+#include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_v7_lower_bound);
 PG_FUNCTION_INFO_V1(ulid_lower_bound);

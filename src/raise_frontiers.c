@@ -91,16 +91,16 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/comb.h"
 #include "core/id64.h"
 #include "core/raise_plan.h"
 #include "core/sqlserver_order.h"
 #include "core/typeid.h"
-#include "generator.h"
-#include "guc.h"
-#include "lease.h"
-#include "timeconv.h"
+#include "runtime/family.h"
+#include "runtime/guc.h"
+#include "runtime/lease.h"
+#include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontiers);
 

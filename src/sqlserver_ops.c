@@ -23,7 +23,7 @@
 #include "utils/sortsupport.h"
 #include "utils/uuid.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/sqlserver_order.h"
 
 PG_FUNCTION_INFO_V1(uuid_sqlserver_cmp);

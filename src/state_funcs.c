@@ -13,11 +13,11 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "compat.h"
-#include "generator.h"
-#include "guc.h"
-#include "timeconv.h"
-#include "shmem.h"
+#include "runtime/compat.h"
+#include "runtime/family.h"
+#include "runtime/guc.h"
+#include "runtime/timeconv.h"
+#include "runtime/shmem.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_state);
 PG_FUNCTION_INFO_V1(uuid_seq_backend_stats);

@@ -15,10 +15,10 @@
 #include "utils/builtins.h"
 #include "utils/uuid.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/typeid.h"
-#include "generator.h"
-#include "quote.h"
+#include "runtime/family.h"
+#include "runtime/quote.h"
 
 PG_FUNCTION_INFO_V1(uuid_to_typeid);
 PG_FUNCTION_INFO_V1(typeid_to_uuid);

@@ -25,11 +25,11 @@
 
 #include "core/rfc9562.h"
 #include "core/ulid.h"
-#include "generator.h"
-#include "guc.h"
-#include "quote.h"
-#include "random.h"
-#include "timeconv.h"
+#include "runtime/family.h"
+#include "runtime/guc.h"
+#include "runtime/quote.h"
+#include "runtime/random.h"
+#include "runtime/timeconv.h"
 #include "ulid_funcs.h"
 
 PG_FUNCTION_INFO_V1(ulid_generate);

@@ -10,7 +10,7 @@
 #include "fmgr.h"
 #include "utils/uuid.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_uuid_larger);
 PG_FUNCTION_INFO_V1(uuid_seq_uuid_smaller);

@@ -9,10 +9,10 @@
 #include "fmgr.h"
 #include "miscadmin.h"
 
-#include "compat.h"
-#include "guc.h"
-#include "lease.h"
-#include "shmem.h"
+#include "runtime/compat.h"
+#include "runtime/guc.h"
+#include "runtime/lease.h"
+#include "runtime/shmem.h"
 #include "ulid_funcs.h"
 
 UUID_SEQ_MODULE_MAGIC;

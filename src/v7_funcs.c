@@ -24,10 +24,10 @@
 #include "utils/uuid.h"
 
 #include "core/rfc9562.h"
-#include "generator.h"
-#include "guc.h"
-#include "timeconv.h"
-#include "random.h"
+#include "runtime/family.h"
+#include "runtime/guc.h"
+#include "runtime/timeconv.h"
+#include "runtime/random.h"
 
 PG_FUNCTION_INFO_V1(uuid_generate_v7);
 PG_FUNCTION_INFO_V1(uuid_generate_v7_at);

@@ -1,8 +1,8 @@
 #!/bin/bash
 # Memory: the shared memory uuid_seq requests (pg_shmem_allocations), per
-# backend slot, and the per-backend random buffer (src/random.c).
+# backend slot, and the per-backend random buffer (src/runtime/random.c).
 set -euo pipefail
-block=$(grep -oP '^#define RANDOM_BLOCK\s+\K[0-9]+' "$BENCH_DIR/../../src/random.c")
+block=$(grep -oP '^#define RANDOM_BLOCK\s+\K[0-9]+' "$BENCH_DIR/../../src/runtime/random.c")
 echo '== Memory =='
 psql -X -q -v block="$block" <<'SQL'
 WITH slots AS (

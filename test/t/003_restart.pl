@@ -106,7 +106,7 @@ is(all_above($before), 't', 'after a restart with the clock behind, values stay 
 # WARNING is one whole message in frontier_store.c, as a translator sees it: an
 # errmsg format there with only the file name filled in.
 my %formats;
-my $source = slurp_file("$FindBin::Bin/../../src/frontier_store.c");
+my $source = slurp_file("$FindBin::Bin/../../src/runtime/frontier_store.c");
 while ($source =~ /errmsg\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)/g)
 {
 	my $format = join '', $1 =~ /"((?:[^"\\]|\\.)*)"/g;

@@ -14,7 +14,7 @@
 #include "miscadmin.h"
 #include "port.h"
 
-#include "random.h"
+#include "runtime/random.h"
 
 #define RANDOM_BLOCK	4096
 

@@ -32,8 +32,8 @@
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
 
-#include "compat.h"
-#include "shmem.h"
+#include "runtime/compat.h"
+#include "runtime/shmem.h"
 
 UuidSeqShared *uuid_seq_shared = NULL;
 static PaddedSlot *backend_slots = NULL;

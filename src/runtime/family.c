@@ -20,11 +20,11 @@
 
 #include "common/int.h"
 
-#include "generator.h"
-#include "guc.h"
-#include "lease.h"
-#include "random.h"
-#include "shmem.h"
+#include "runtime/family.h"
+#include "runtime/guc.h"
+#include "runtime/lease.h"
+#include "runtime/random.h"
+#include "runtime/shmem.h"
 
 static uint64_t local_frontier[FAMILY_COUNT];
 

@@ -10,7 +10,7 @@
 #include "common/int.h"
 #include "datatype/timestamp.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/allocator.h"
 
 /* microseconds from 1970-01-01 to 2000-01-01 */

@@ -8,8 +8,8 @@
 #ifndef UUID_SEQ_LEASE_H
 #define UUID_SEQ_LEASE_H
 
-#include "guc.h"
-#include "shmem.h"
+#include "runtime/guc.h"
+#include "runtime/shmem.h"
 
 /*
  * The custom resource manager id of uuid_seq's WAL records.  Ids 128-255

@@ -34,11 +34,11 @@
 #include "utils/timestamp.h"
 #include "utils/varlena.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 #include "core/clock_shift.h"
 #include "core/facade.h"
 #include "core/rfc9562.h"
-#include "guc.h"
+#include "runtime/guc.h"
 
 int			uuid_seq_node_id = 0;
 int			uuid_seq_node_bits = 0;

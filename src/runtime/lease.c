@@ -16,10 +16,10 @@
 #include "miscadmin.h"
 #include "storage/ipc.h"
 
-#include "compat.h"
-#include "frontier_store.h"
-#include "guc.h"
-#include "lease.h"
+#include "runtime/compat.h"
+#include "runtime/frontier_store.h"
+#include "runtime/guc.h"
+#include "runtime/lease.h"
 
 #ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
 #include "access/xlog_internal.h"

@@ -5,7 +5,7 @@
  */
 #include "postgres.h"
 
-#include "timeconv.h"
+#include "runtime/timeconv.h"
 
 void
 report_time_out_of_range(const FrontierFamily *family)

@@ -10,9 +10,9 @@
 
 #include "mb/pg_wchar.h"
 
-#include "compat.h"
+#include "runtime/compat.h"
 
-#include "quote.h"
+#include "runtime/quote.h"
 
 char *
 quote_bytes(const char *s, int len)

@@ -17,7 +17,7 @@
 
 #include "storage/fd.h"
 
-#include "frontier_store.h"
+#include "runtime/frontier_store.h"
 
 /* The major recorded in (and required of) every encoding. */
 #define PG_MAJOR	(PG_VERSION_NUM / 10000)
