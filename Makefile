@@ -5,7 +5,6 @@
 
 MODULE_big = uuid_seq
 OBJS = \
-	src/comb_funcs.o \
 	src/core/allocator.o \
 	src/core/clock_shift.o \
 	src/core/comb.o \
@@ -21,12 +20,19 @@ OBJS = \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \
 	src/core/ulid.o \
-	src/facade_funcs.o \
-	src/frontier_funcs.o \
-	src/guid_funcs.o \
-	src/id64_funcs.o \
-	src/partition_funcs.o \
-	src/raise_frontiers.o \
+	src/funcs/comb_funcs.o \
+	src/funcs/facade_funcs.o \
+	src/funcs/guid_funcs.o \
+	src/funcs/id64_funcs.o \
+	src/funcs/partition_funcs.o \
+	src/funcs/raise_frontier.o \
+	src/funcs/raise_frontiers.o \
+	src/funcs/sqlserver_ops.o \
+	src/funcs/state_funcs.o \
+	src/funcs/typeid_funcs.o \
+	src/funcs/ulid_funcs.o \
+	src/funcs/uuid_minmax.o \
+	src/funcs/v7_funcs.o \
 	src/runtime/family.o \
 	src/runtime/frontier_store.o \
 	src/runtime/guc.o \
@@ -35,13 +41,7 @@ OBJS = \
 	src/runtime/random.o \
 	src/runtime/shmem.o \
 	src/runtime/timeconv.o \
-	src/sqlserver_ops.o \
-	src/state_funcs.o \
-	src/typeid_funcs.o \
-	src/ulid_funcs.o \
-	src/uuid_minmax.o \
-	src/uuid_seq.o \
-	src/v7_funcs.o
+	src/uuid_seq.o
 PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB, ULID, TSID and Snowflake keys"
 
 EXTENSION = uuid_seq

@@ -9,11 +9,11 @@
 #include "fmgr.h"
 #include "miscadmin.h"
 
+#include "funcs/ulid_funcs.h"
 #include "runtime/compat.h"
 #include "runtime/guc.h"
 #include "runtime/lease.h"
 #include "runtime/shmem.h"
-#include "ulid_funcs.h"
 
 UUID_SEQ_MODULE_MAGIC;
 

@@ -34,10 +34,10 @@
 #include "utils/timestamp.h"
 #include "utils/varlena.h"
 
-#include "runtime/compat.h"
 #include "core/clock_shift.h"
 #include "core/facade.h"
 #include "core/rfc9562.h"
+#include "runtime/compat.h"
 #include "runtime/guc.h"
 
 int			uuid_seq_node_id = 0;

@@ -10,8 +10,8 @@
 #include "common/int.h"
 #include "datatype/timestamp.h"
 
-#include "runtime/compat.h"
 #include "core/allocator.h"
+#include "runtime/compat.h"
 
 /* microseconds from 1970-01-01 to 2000-01-01 */
 #define UNIX_TO_PG_EPOCH_US \

@@ -19,10 +19,10 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "runtime/compat.h"
 #include "core/id64.h"
 #include "core/raise_plan.h"
-#include "id64_funcs.h"
+#include "funcs/id64_funcs.h"
+#include "runtime/compat.h"
 #include "runtime/lease.h"
 #include "runtime/quote.h"
 

@@ -25,12 +25,12 @@
 
 #include "core/rfc9562.h"
 #include "core/ulid.h"
+#include "funcs/ulid_funcs.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
 #include "runtime/quote.h"
 #include "runtime/random.h"
 #include "runtime/timeconv.h"
-#include "ulid_funcs.h"
 
 PG_FUNCTION_INFO_V1(ulid_generate);
 PG_FUNCTION_INFO_V1(ulid_generate_xact);

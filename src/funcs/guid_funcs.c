@@ -10,8 +10,8 @@
 #include "fmgr.h"
 #include "utils/uuid.h"
 
-#include "runtime/compat.h"
 #include "core/guid_bytes.h"
+#include "runtime/compat.h"
 
 PG_FUNCTION_INFO_V1(uuid_to_guid_bytes);
 PG_FUNCTION_INFO_V1(uuid_from_guid_bytes);

@@ -26,8 +26,8 @@
 #include "core/rfc9562.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
-#include "runtime/timeconv.h"
 #include "runtime/random.h"
+#include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_generate_v7);
 PG_FUNCTION_INFO_V1(uuid_generate_v7_at);

@@ -23,8 +23,8 @@
 #include "utils/sortsupport.h"
 #include "utils/uuid.h"
 
-#include "runtime/compat.h"
 #include "core/sqlserver_order.h"
+#include "runtime/compat.h"
 
 PG_FUNCTION_INFO_V1(uuid_sqlserver_cmp);
 PG_FUNCTION_INFO_V1(uuid_sqlserver_lt);

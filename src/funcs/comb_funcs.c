@@ -15,7 +15,7 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "comb_funcs.h"
+#include "funcs/comb_funcs.h"
 #include "runtime/family.h"
 #include "runtime/quote.h"
 #include "runtime/random.h"

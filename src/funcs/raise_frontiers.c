@@ -91,12 +91,12 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "runtime/compat.h"
 #include "core/comb.h"
 #include "core/id64.h"
 #include "core/raise_plan.h"
 #include "core/sqlserver_order.h"
 #include "core/typeid.h"
+#include "runtime/compat.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
 #include "runtime/lease.h"

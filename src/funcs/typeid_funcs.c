@@ -15,8 +15,8 @@
 #include "utils/builtins.h"
 #include "utils/uuid.h"
 
-#include "runtime/compat.h"
 #include "core/typeid.h"
+#include "runtime/compat.h"
 #include "runtime/family.h"
 #include "runtime/quote.h"
 

@@ -33,12 +33,12 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "comb_funcs.h"
 #include "core/comb.h"
 #include "core/rfc9562.h"
 #include "core/ulid.h"
+#include "funcs/comb_funcs.h"
+#include "funcs/ulid_funcs.h"
 #include "runtime/quote.h"
-#include "ulid_funcs.h"
 #include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_v7_lower_bound);

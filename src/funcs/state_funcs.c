@@ -16,8 +16,8 @@
 #include "runtime/compat.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
-#include "runtime/timeconv.h"
 #include "runtime/shmem.h"
+#include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_state);
 PG_FUNCTION_INFO_V1(uuid_seq_backend_stats);

@@ -14,8 +14,8 @@
 #include "fmgr.h"
 #include "utils/uuid.h"
 
-#include "runtime/compat.h"
 #include "core/facade.h"
+#include "runtime/compat.h"
 #include "runtime/guc.h"
 
 PG_FUNCTION_INFO_V1(uuid_v7_facade);

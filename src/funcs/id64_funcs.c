@@ -17,11 +17,11 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "runtime/compat.h"
 #include "core/id64.h"
+#include "funcs/id64_funcs.h"
+#include "runtime/compat.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
-#include "id64_funcs.h"
 #include "runtime/quote.h"
 #include "runtime/timeconv.h"
 
