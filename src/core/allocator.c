@@ -58,7 +58,7 @@ fresh_counter(const FrontierFamily *family, const FrontierEnv *env,
 {
 	if (!family->random_start || counter_max == 0)
 		return 0;
-	return env->random_u64(env->arg) & (counter_max >> 1);
+	return env->random_bits(env->arg) & (counter_max >> 1);
 }
 
 /* later - now <= 1 ms, without overflow for any two readings */

@@ -182,7 +182,7 @@ typedef struct FrontierCell
 typedef struct FrontierEnv
 {
 	int64_t		(*now_ns) (void *arg);	/* wall clock, Unix epoch, ns */
-	uint64_t	(*random_u64) (void *arg);
+	uint64_t	(*random_bits) (void *arg);
 	void	   *arg;
 	FrontierPolicy policy;
 	unsigned	node_bits;		/* for families with node_in_counter */

@@ -114,7 +114,7 @@ clock_now_ns(void *arg)
 }
 
 static uint64_t
-env_random_u64(void *arg)
+env_random_bits(void *arg)
 {
 	return random_u64();
 }
@@ -203,7 +203,7 @@ family_take(FamilyId id, FrontierTake *take)
 	FrontierCell cell;
 	FrontierEnv env = {
 		.now_ns = clock_now_ns,
-		.random_u64 = env_random_u64,
+		.random_bits = env_random_bits,
 		.arg = NULL,
 		.policy = (FrontierPolicy) uuid_seq_on_overflow,
 		.node_bits = (unsigned) uuid_seq_node_bits,

@@ -29,7 +29,7 @@ typedef struct FakeClock
 {
 	int64_t		now;
 	int64_t		step;
-	uint64_t	rng;			/* xorshift state for random_u64 */
+	uint64_t	rng;			/* xorshift state for random_bits */
 } FakeClock;
 
 extern int64_t fake_now_ns(void *arg);
