@@ -24,7 +24,6 @@ OBJS = \
 	src/funcs/facade_funcs.o \
 	src/funcs/guid_funcs.o \
 	src/funcs/id64_funcs.o \
-	src/funcs/partition_funcs.o \
 	src/funcs/raise_frontier.o \
 	src/funcs/raise_frontiers.o \
 	src/funcs/sqlserver_ops.o \

@@ -15,7 +15,7 @@
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "funcs/comb_funcs.h"
+#include "core/comb.h"
 #include "runtime/family.h"
 #include "runtime/quote.h"
 #include "runtime/random.h"
@@ -27,6 +27,10 @@ PG_FUNCTION_INFO_V1(comb_new_at);
 PG_FUNCTION_INFO_V1(comb_timestamp);
 PG_FUNCTION_INFO_V1(comb_is_dotnet_ticks);
 PG_FUNCTION_INFO_V1(comb_convert);
+PG_FUNCTION_INFO_V1(comb_lower_bound);
+PG_FUNCTION_INFO_V1(comb_sqldatetime_lower_bound);
+PG_FUNCTION_INFO_V1(comb_text_to_timestamptz);
+PG_FUNCTION_INFO_V1(comb_sqldatetime_text_to_timestamptz);
 
 pg_noreturn static void
 report_unknown_layout(const text *layout)
@@ -126,7 +130,12 @@ uuid_text(pg_uuid_t *uuid)
 	return DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(uuid)));
 }
 
-TimestampTz
+/*
+ * The time a COMB of the given kind carries (its layout's time bytes alone,
+ * never the version nibble or the marker), or 22008 when they hold no valid
+ * time (sqldatetime ticks past midnight, .NET ticks past 9999).
+ */
+static TimestampTz
 comb_time_of(CombKind kind, pg_uuid_t *uuid)
 {
 	const FrontierFamily *family = &comb_families[kind].frontier;
@@ -183,4 +192,55 @@ comb_convert(PG_FUNCTION_ARGS)
 				 errdetail("Its byte 6 carries the .NET-ticks marker, and its ticks fill the bits of the postgresql version and variant."),
 				 errhint("COMBs of strategy \"unix_ms\" and \"sqldatetime\" convert between layouts.")));
 	PG_RETURN_UUID_P(out);
+}
+
+/*
+ * Partitions by creation time, as for UUIDv7 (v7_funcs.c), for the COMBs
+ * that sort by time in uuid order: layout "postgresql", strategy "unix_ms"
+ * (comb_) or "sqldatetime" (comb_sqldatetime_).  A sqlserver COMB sorts by
+ * time only in SQL Server order: comb_convert() moves it to the postgresql
+ * layout.
+ */
+static bool
+comb_unix_ms_bound(int64_t unix_us, uint8_t out[UUID_LEN])
+{
+	return comb_bound_at_unix_us(COMB_POSTGRESQL_UNIX_MS, unix_us, out);
+}
+
+static bool
+comb_sqldatetime_bound(int64_t unix_us, uint8_t out[UUID_LEN])
+{
+	return comb_bound_at_unix_us(COMB_POSTGRESQL_SQLDATETIME, unix_us, out);
+}
+
+Datum
+comb_lower_bound(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(uuid_lower_bound_at(PG_GETARG_TIMESTAMPTZ(0),
+										 &comb_families[COMB_POSTGRESQL_UNIX_MS].frontier,
+										 comb_unix_ms_bound));
+}
+
+Datum
+comb_sqldatetime_lower_bound(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(uuid_lower_bound_at(PG_GETARG_TIMESTAMPTZ(0),
+										 &comb_families[COMB_POSTGRESQL_SQLDATETIME].frontier,
+										 comb_sqldatetime_bound));
+}
+
+/* As comb_timestamp(key::uuid, 'postgresql', 'unix_ms'). */
+Datum
+comb_text_to_timestamptz(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TIMESTAMPTZ(comb_time_of(COMB_POSTGRESQL_UNIX_MS,
+									   uuid_text_arg(PG_GETARG_TEXT_PP(0))));
+}
+
+/* As comb_timestamp(key::uuid, 'postgresql', 'sqldatetime'). */
+Datum
+comb_sqldatetime_text_to_timestamptz(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TIMESTAMPTZ(comb_time_of(COMB_POSTGRESQL_SQLDATETIME,
+									   uuid_text_arg(PG_GETARG_TEXT_PP(0))));
 }

@@ -18,7 +18,6 @@
 #include "utils/timestamp.h"
 
 #include "core/id64.h"
-#include "funcs/id64_funcs.h"
 #include "runtime/compat.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
@@ -39,28 +38,6 @@ PG_FUNCTION_INFO_V1(tsid_node_id);
 PG_FUNCTION_INFO_V1(tsid_counter);
 PG_FUNCTION_INFO_V1(snowflake_node_id);
 PG_FUNCTION_INFO_V1(snowflake_counter);
-
-int64
-snowflake_epoch_arg(TimestampTz epoch)
-{
-	int64		unix_us;
-
-	if (TIMESTAMP_NOT_FINITE(epoch))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("a Snowflake epoch must be a finite timestamp")));
-	/* (the last years PostgreSQL holds are past Unix microseconds' end) */
-	if (!timestamptz_try_unix_us(epoch, &unix_us))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("Snowflake epoch %s is out of range", timestamptz_to_str(epoch))));
-	if (unix_us % 1000 != 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("a Snowflake epoch must be a whole millisecond, not %s",
-						timestamptz_to_str(epoch))));
-	return unix_us / 1000;
-}
 
 /* A Unix-ms time as a timestamptz, or 22008 past the type's end. */
 static TimestampTz

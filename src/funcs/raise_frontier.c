@@ -21,10 +21,10 @@
 
 #include "core/id64.h"
 #include "core/raise_plan.h"
-#include "funcs/id64_funcs.h"
 #include "runtime/compat.h"
 #include "runtime/lease.h"
 #include "runtime/quote.h"
+#include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier);
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier_id);

@@ -38,6 +38,8 @@ PG_FUNCTION_INFO_V1(uuid_to_ulid);
 PG_FUNCTION_INFO_V1(ulid_to_uuid);
 PG_FUNCTION_INFO_V1(ulid_timestamp);
 PG_FUNCTION_INFO_V1(ulid_node_id);
+PG_FUNCTION_INFO_V1(ulid_lower_bound);
+PG_FUNCTION_INFO_V1(ulid_text_to_timestamptz);
 
 /* ulid_generate_xact()'s state for the current top-level transaction */
 typedef struct UlidXactState
@@ -173,4 +175,25 @@ ulid_node_id(PG_FUNCTION_ARGS)
 	unsigned	bits = node_bits_arg(PG_GETARG_INT32(1));
 
 	PG_RETURN_INT32((int32) ulid_extract_node_id(uuid->data, bits));
+}
+
+/* Partitions by creation time, as for UUIDv7 (v7_funcs.c). */
+Datum
+ulid_lower_bound(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(uuid_lower_bound_at(PG_GETARG_TIMESTAMPTZ(0), &ulid_family,
+										 ulid_bound_at_unix_us));
+}
+
+/* As ulid_timestamp(); 26 characters are read as a ULID's own text. */
+Datum
+ulid_text_to_timestamptz(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid;
+
+	if (VARSIZE_ANY_EXHDR(PG_GETARG_TEXT_PP(0)) == ULID_TEXT_LEN)
+		uuid = DatumGetUUIDP(DirectFunctionCall1(ulid_to_uuid, PG_GETARG_DATUM(0)));
+	else
+		uuid = uuid_text_arg(PG_GETARG_TEXT_PP(0));
+	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(uuid_unix_ms(uuid->data)));
 }

@@ -26,6 +26,7 @@
 #include "core/rfc9562.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
+#include "runtime/quote.h"
 #include "runtime/random.h"
 #include "runtime/timeconv.h"
 
@@ -44,6 +45,8 @@ PG_FUNCTION_INFO_V1(uuid_seq_uuidv7);
 PG_FUNCTION_INFO_V1(uuid_seq_uuidv7_shift);
 PG_FUNCTION_INFO_V1(uuid_seq_extract_timestamp);
 PG_FUNCTION_INFO_V1(uuid_seq_extract_version);
+PG_FUNCTION_INFO_V1(uuid_v7_lower_bound);
+PG_FUNCTION_INFO_V1(uuid_v7_text_to_timestamptz);
 
 /*
  * Encode a v7 word with this server's node bits and fresh random bits (and
@@ -310,4 +313,28 @@ uuid_seq_uuidv4(PG_FUNCTION_ARGS)
 	random_bytes(uuid->data, UUID_LEN);
 	uuid_set_version(uuid->data, 4);
 	PG_RETURN_UUID_P(uuid);
+}
+
+/*
+ * Partitions by creation time (src/README §3, "Partition bounds"): the
+ * lower bound of an instant (a partition bound, pg_partman's
+ * p_time_encoder) and the time of a key given as text (its
+ * p_time_decoder).
+ */
+Datum
+uuid_v7_lower_bound(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P(uuid_lower_bound_at(PG_GETARG_TIMESTAMPTZ(0), &uuidv7_family,
+										 uuidv7_bound_at_unix_us));
+}
+
+/* As uuid_v7_to_timestamptz(): NULL for a uuid of another version. */
+Datum
+uuid_v7_text_to_timestamptz(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *uuid = uuid_text_arg(PG_GETARG_TEXT_PP(0));
+
+	if (!is_v7(uuid))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(uuid_unix_ms(uuid->data)));
 }

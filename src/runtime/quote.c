@@ -9,6 +9,7 @@
 #include "postgres.h"
 
 #include "mb/pg_wchar.h"
+#include "utils/builtins.h"
 
 #include "runtime/compat.h"
 
@@ -28,4 +29,16 @@ char *
 quote_text(const text *arg)
 {
 	return quote_bytes(VARDATA_ANY(arg), VARSIZE_ANY_EXHDR(arg));
+}
+
+pg_uuid_t *
+uuid_text_arg(const text *arg)
+{
+	/* no uuid's text is this long: uuid_in would repeat all of it */
+	if (VARSIZE_ANY_EXHDR(arg) > QUOTE_MAX_CHARS)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type uuid: \"%s\"", quote_text(arg))));
+	return DatumGetUUIDP(DirectFunctionCall1(uuid_in,
+											 CStringGetDatum(text_to_cstring(arg))));
 }

@@ -5,6 +5,8 @@
  */
 #include "postgres.h"
 
+#include "utils/timestamp.h"
+
 #include "runtime/timeconv.h"
 
 void
@@ -33,4 +35,37 @@ timestamptz_unix_us_or_error(TimestampTz ts, const FrontierFamily *family)
 		TIMESTAMP_NOT_FINITE(ts))
 		report_time_out_of_range(family);
 	return ts + UNIX_TO_PG_EPOCH_US;
+}
+
+pg_uuid_t *
+uuid_lower_bound_at(TimestampTz ts, const FrontierFamily *family, LowerBoundFn bound)
+{
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+	int64		unix_us;
+
+	if (!timestamptz_try_unix_us(ts, &unix_us) || !bound(unix_us, uuid->data))
+		report_time_out_of_range(family);
+	return uuid;
+}
+
+int64
+snowflake_epoch_arg(TimestampTz epoch)
+{
+	int64		unix_us;
+
+	if (TIMESTAMP_NOT_FINITE(epoch))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("a Snowflake epoch must be a finite timestamp")));
+	/* (the last years PostgreSQL holds are past Unix microseconds' end) */
+	if (!timestamptz_try_unix_us(epoch, &unix_us))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("Snowflake epoch %s is out of range", timestamptz_to_str(epoch))));
+	if (unix_us % 1000 != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("a Snowflake epoch must be a whole millisecond, not %s",
+						timestamptz_to_str(epoch))));
+	return unix_us / 1000;
 }

@@ -1,14 +1,16 @@
 /*
  * timeconv.h
  *		Conversions between PostgreSQL timestamps (microseconds since
- *		2000-01-01) and the Unix times of the pure core, and the SQLSTATE
- *		22008 error for a time outside a layout's range.
+ *		2000-01-01) and the Unix times of the pure core: time arguments, the
+ *		lower bound of an instant, and the SQLSTATE 22008 error for a time
+ *		outside a layout's range.
  */
 #ifndef UUID_SEQ_TIMECONV_H
 #define UUID_SEQ_TIMECONV_H
 
 #include "common/int.h"
 #include "datatype/timestamp.h"
+#include "utils/uuid.h"
 
 #include "core/allocator.h"
 #include "runtime/compat.h"
@@ -49,6 +51,27 @@ extern int64 timestamptz_unix_us_or_error(TimestampTz ts, const FrontierFamily *
 
 /* SQLSTATE 22008 for a time outside a family's range, naming the range. */
 pg_noreturn extern void report_time_out_of_range(const FrontierFamily *family);
+
+/*
+ * A core function writing the smallest value of its family's tick that
+ * holds a Unix-microsecond time (core *_bound_at_unix_us); false outside
+ * the family's range.
+ */
+typedef bool (*LowerBoundFn) (int64_t unix_us, uint8_t out[UUID_LEN]);
+
+/*
+ * The lower bound of ts in a uuid family (src/README §3, "Partition
+ * bounds"), or 22008 naming the family's range (infinities, and times
+ * outside it).  Palloc'd.
+ */
+extern pg_uuid_t *uuid_lower_bound_at(TimestampTz ts, const FrontierFamily *family,
+									  LowerBoundFn bound);
+
+/*
+ * A Snowflake epoch argument as Unix ms: 22008 unless finite (and within
+ * Unix microseconds), 22023 unless a whole millisecond.
+ */
+extern int64 snowflake_epoch_arg(TimestampTz epoch);
 
 /*
  * An interval in microseconds as EXTRACT(EPOCH FROM interval) counts it (a
