@@ -1,10 +1,10 @@
 /*
- * frontier.c
+ * allocator.c
  *		The monotonic allocator: the step rule, the overflow policy and the
  *		compare-exchange loop, over an injected clock and storage
  *		(src/README §1).
  *
- * Pure C (no PostgreSQL headers); see frontier.h for the word layout.
+ * Pure C (no PostgreSQL headers); see allocator.h for the word layout.
  *
  * Concurrency: the only shared state is the frontier word behind
  * FrontierCell.  A value is taken by one successful compare-exchange from

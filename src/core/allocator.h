@@ -1,7 +1,8 @@
 /*
- * frontier.h
- *		The monotonic allocator shared by every family, and the
- *		description of a family (src/README §1, "Modes and the frontier").
+ * allocator.h
+ *		The monotonic allocator shared by every family, and the description
+ *		of a family it serves: FrontierFamily, with the width of its values
+ *		(src/README §1, "Modes and the frontier"; §10).
  *
  * Pure C (no PostgreSQL headers), so it can be unit-tested and fuzzed on its
  * own.  A frontier is one 64-bit word laid out as
@@ -32,8 +33,8 @@
  * variable) and the clock are injected, so the same loop serves the shared
  * memory glue, the backend-local mode, the unit tests and the fuzzers.
  */
-#ifndef UUID_SEQ_FRONTIER_H
-#define UUID_SEQ_FRONTIER_H
+#ifndef UUID_SEQ_ALLOCATOR_H
+#define UUID_SEQ_ALLOCATOR_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -231,4 +232,4 @@ frontier_whole_tick_word(const FrontierFamily *family, uint64_t word, uint64_t r
 	return (word & ~mask) | (random & mask);
 }
 
-#endif							/* UUID_SEQ_FRONTIER_H */
+#endif							/* UUID_SEQ_ALLOCATOR_H */

@@ -1,6 +1,7 @@
 /*
- * frontier_file.c
- *		Encoding and decoding of the frontier file (see frontier_file.h).
+ * frontier_format.c
+ *		Encoding and decoding of the frontier file's bytes, which the WAL's
+ *		lease records carry too (see frontier_format.h).
  *
  * Pure C (no PostgreSQL headers).  The decoder trusts nothing: every length
  * is checked before it is read, so any byte string is safe to feed it.
@@ -56,7 +57,7 @@ frontier_file_decode(const uint8_t *buf, size_t len, uint32_t pg_major,
 		return FRONTIER_FILE_TRUNCATED;
 	if (get_le(buf + 4, 4) > FRONTIER_FILE_FORMAT)
 		return FRONTIER_FILE_LATER_FORMAT;
-	/* an earlier major's file is read (pg_upgrade, frontier_file.h) */
+	/* an earlier major's file is read (pg_upgrade, frontier_format.h) */
 	if (get_le(buf + 4, 4) != FRONTIER_FILE_FORMAT || get_le(buf + 8, 4) > pg_major)
 		return FRONTIER_FILE_WRONG_VERSION;
 	count = get_le(buf + 12, 4);

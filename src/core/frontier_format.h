@@ -1,6 +1,8 @@
 /*
- * frontier_file.h
- *		The on-disk form of the shared frontiers (uuid_seq.persist).
+ * frontier_format.h
+ *		The byte format of the shared frontiers: the frontier file
+ *		(uuid_seq.persist) and the body of a lease record in the WAL
+ *		(uuid_seq.wal_frontiers), src/README §12 and §13.
  *
  * Pure C (no PostgreSQL headers), so the decoder can be fuzzed.  Layout,
  * all integers little-endian:
@@ -15,8 +17,8 @@
  * a file copied across pg_upgrade restores the frontiers), one of a later
  * major is not.
  */
-#ifndef UUID_SEQ_FRONTIER_FILE_H
-#define UUID_SEQ_FRONTIER_FILE_H
+#ifndef UUID_SEQ_FRONTIER_FORMAT_H
+#define UUID_SEQ_FRONTIER_FORMAT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -62,4 +64,4 @@ extern FrontierFileStatus frontier_file_decode(const uint8_t *buf, size_t len,
 											   uint64_t *words, bool *present,
 											   unsigned n);
 
-#endif							/* UUID_SEQ_FRONTIER_FILE_H */
+#endif							/* UUID_SEQ_FRONTIER_FORMAT_H */

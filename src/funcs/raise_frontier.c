@@ -1,5 +1,5 @@
 /*
- * frontier_funcs.c
+ * raise_frontier.c
  *		uuid_seq_raise_frontier(family, past): the counterpart of
  *		setval(seq, max(id)) for a family's shared frontier, so that keys
  *		brought from elsewhere (a dump, pg_upgrade) stay below every later

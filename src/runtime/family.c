@@ -1,7 +1,7 @@
 /*
- * generator.c
- *		Glue between the families of the pure core and their
- *		frontiers.
+ * family.c
+ *		A family's next value: the glue between the families of the pure
+ *		core and their frontiers.
  *
  * With the library preloaded, a family's frontier is its pg_atomic_uint64 in
  * shared memory and every backend takes from it (cluster-wide
@@ -12,7 +12,8 @@
  * nanosecond later at each reading, so that what a burst does depends on
  * the number of values, never on speed, and a generator waiting for the
  * next tick (on_overflow = wait) gets there.  Each value taken is
- * accounted in this backend's slot when there is one.
+ * accounted in this backend's slot when there is one.  A value is as wide
+ * as its family says (FrontierFamily.value_bytes): a uuid, or a bigint.
  */
 #include "postgres.h"
 

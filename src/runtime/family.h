@@ -1,10 +1,10 @@
 /*
- * generator.h
- *		Glue between the families of the pure core and their
- *		frontiers (shared when preloaded, backend-local otherwise).
+ * family.h
+ *		A family's next value, from its frontier (shared when preloaded,
+ *		backend-local otherwise), as a uuid or a bigint.
  */
-#ifndef UUID_SEQ_GENERATOR_H
-#define UUID_SEQ_GENERATOR_H
+#ifndef UUID_SEQ_FAMILY_H
+#define UUID_SEQ_FAMILY_H
 
 #include "utils/uuid.h"
 
@@ -51,4 +51,4 @@ extern uint64 family_frontier(FamilyId id);
  */
 extern int64 family_clock_ns(void);
 
-#endif							/* UUID_SEQ_GENERATOR_H */
+#endif							/* UUID_SEQ_FAMILY_H */

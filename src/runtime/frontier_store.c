@@ -1,7 +1,8 @@
 /*
  * frontier_store.c
- *		The frontier file $PGDATA/uuid_seq.frontiers (src/README §12), and
- *		the encoding of every family's word that it shares with the WAL's
+ *		The frontier file's I/O: $PGDATA/uuid_seq.frontiers read and
+ *		replaced durably (src/README §12), and the encoding of every
+ *		family's word (core/frontier_format.c) that it shares with the WAL's
  *		lease records (lease.c).
  *
  * What the words mean and when they are written (or removed) is lease.c's

@@ -1,7 +1,8 @@
 /*
  * frontier_store.h
- *		The frontier file $PGDATA/uuid_seq.frontiers, and the encoding of
- *		every family's word that it shares with the WAL's lease records.
+ *		The frontier file's I/O ($PGDATA/uuid_seq.frontiers), and the
+ *		encoding of every family's word that it shares with the WAL's lease
+ *		records.
  */
 #ifndef UUID_SEQ_FRONTIER_STORE_H
 #define UUID_SEQ_FRONTIER_STORE_H

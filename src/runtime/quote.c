@@ -1,6 +1,7 @@
 /*
  * quote.c
- *		Arguments quoted in error messages, at most QUOTE_MAX_CHARS of them.
+ *		Arguments quoted in error messages, at most QUOTE_MAX_CHARS of them,
+ *		and text read as a uuid within that limit.
  *
  * Every message that repeats an argument (invalid input syntax, an unknown
  * layout name) quotes it through here, cut at a character boundary of the

@@ -1,7 +1,7 @@
 /*
  * shmem.c
- *		Shared state of a preloaded uuid_seq: one frontier per generator
- *		family and one statistics slot per backend.
+ *		Shared state of a preloaded uuid_seq: one frontier per family and
+ *		one statistics slot per backend.
  *
  * Two allocations, named as pg_shmem_allocations shows them: "uuid_seq"
  * (UuidSeqShared: for each of the FAMILY_COUNT families its frontier word

@@ -1,7 +1,7 @@
 /*
  * shmem.h
- *		Shared state of a preloaded uuid_seq: one frontier per generator
- *		family and one statistics slot per backend.
+ *		Shared state of a preloaded uuid_seq: one frontier per family and
+ *		one statistics slot per backend.
  */
 #ifndef UUID_SEQ_SHMEM_H
 #define UUID_SEQ_SHMEM_H

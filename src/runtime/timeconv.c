@@ -1,7 +1,8 @@
 /*
  * timeconv.c
- *		Conversions between PostgreSQL timestamps and Unix times, and the
- *		SQLSTATE 22008 error for a time outside a layout's range.
+ *		Conversions between PostgreSQL timestamps and Unix times: time
+ *		arguments, the lower bound of an instant, and the SQLSTATE 22008
+ *		error for a time outside a layout's range.
  */
 #include "postgres.h"
 

@@ -1,6 +1,6 @@
 /*
- * fuzz_frontier.c
- *		libFuzzer harness for the allocator (core/frontier.c): the input
+ * fuzz_allocator.c
+ *		libFuzzer harness for the allocator (core/allocator.c): the input
  *		drives the clock (jumps forward and back) and the overflow policy;
  *		the values taken must strictly increase, for a clock-driven family
  *		(UUIDv7) and a random-start counter family (COMB sqlserver/unix_ms)

@@ -1,7 +1,7 @@
 /*
- * fuzz_frontier_file.c
+ * fuzz_frontier_format.c
  *		libFuzzer harness for the frontier file decoder
- *		(core/frontier_file.c): any bytes are safe to decode, and a file the
+ *		(core/frontier_format.c): any bytes are safe to decode, and a file the
  *		decoder accepts with every family present re-encodes to itself (with
  *		the PostgreSQL major it names, which may be an earlier one).
  */

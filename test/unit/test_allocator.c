@@ -1,6 +1,6 @@
 /*
- * test_frontier.c
- *		Unit tests of the monotonic allocator (core/frontier.c) over a fake
+ * test_allocator.c
+ *		Unit tests of the monotonic allocator (core/allocator.c) over a fake
  *		clock: the step rule, bursts, clock rollback, each overflow policy,
  *		the maximum, contention, a randomised monotonicity property, and
  *		whole ticks (one value per tick) alone and mixed with clock steps.

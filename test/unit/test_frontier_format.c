@@ -1,6 +1,6 @@
 /*
- * test_frontier_file.c
- *		Unit tests of the frontier file format (core/frontier_file.c): round
+ * test_frontier_format.c
+ *		Unit tests of the frontier file format (core/frontier_format.c): round
  *		trip, and every kind of damage the decoder must refuse.
  */
 #include <string.h>
