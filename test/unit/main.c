@@ -132,7 +132,7 @@ main(void)
 
 	test_allocator();
 	test_frontier_format();
-	test_family_list();
+	test_registry();
 	test_clock_shift();
 	test_rfc9562();
 	test_ulid();

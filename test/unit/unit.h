@@ -48,7 +48,7 @@ extern int	parse_uuid(const char *text, uint8_t out[16]);
 /* The suites, one per core file. */
 extern void test_allocator(void);
 extern void test_frontier_format(void);
-extern void test_family_list(void);
+extern void test_registry(void);
 extern void test_clock_shift(void);
 extern void test_rfc9562(void);
 extern void test_ulid(void);
