@@ -1,15 +1,17 @@
 -- test/matrix/upgrade_fixture.sql: the database that test/matrix/pg-upgrade.sh
--- makes on the older major before pg_upgrade: a key of every kind (v7, ULID,
--- 'postgresql' COMB, TypeID, TSID and Snowflake defaults, generated columns
--- over them, a sqlguid primary key, a uuid_sqlserver_ops index, an
--- expression index, RANGE partitions bounded by the lower-bound functions),
+-- makes on the older major before pg_upgrade: a key of every kind and of
+-- every family (v7, ULID, TypeID, every COMB layout and strategy, TSID and
+-- Snowflake defaults, generated columns over them, sqlguid primary keys, a
+-- uuid_sqlserver_ops index, an expression index, RANGE partitions bounded by
+-- the lower-bound functions),
 -- generated with every frontier an hour ahead of the clock (as on a server
 -- whose clock or bursts ran ahead), so that a new server whose frontiers did
 -- not travel makes values below these.  Run by a superuser, with the library
 -- preloaded.
 -- A new kind of key is one CREATE TABLE and one INSERT here (and one more
 -- key column in pg-upgrade.sh's count: upgrade_raise.sql's statement finds
--- it) and one line in upgrade_verify.sql.
+-- it) and one line in upgrade_verify.sql; test/t/019_families.pl fails
+-- while a family has no key column here, or the count is off.
 CREATE EXTENSION uuid_seq;
 SET uuid_seq.clock_shift = '1 hour';
 
@@ -36,7 +38,13 @@ CREATE TABLE by_tsid (
     created_at timestamptz GENERATED ALWAYS AS (tsid_to_timestamptz(id)) STORED,
     n int);
 CREATE TABLE by_snowflake (id bigint PRIMARY KEY DEFAULT snowflake_generate(), n int);
+CREATE TABLE by_comb_sqldatetime (
+    id uuid PRIMARY KEY DEFAULT comb_new('postgresql', 'sqldatetime'),
+    created_at timestamptz GENERATED ALWAYS AS (comb_timestamp(id, 'postgresql', 'sqldatetime')) STORED,
+    n int);
 CREATE TABLE by_sqlguid (id sqlguid PRIMARY KEY DEFAULT comb_new(), n int);
+CREATE TABLE by_sqlguid_sqldatetime (id sqlguid PRIMARY KEY DEFAULT comb_new('sqlserver', 'sqldatetime'), n int);
+CREATE TABLE by_sqlguid_dotnet_ticks (id sqlguid PRIMARY KEY DEFAULT comb_new('sqlserver', 'dotnet_ticks'), n int);
 CREATE TABLE by_opclass (id uuid NOT NULL DEFAULT comb_new(), n int);
 CREATE UNIQUE INDEX by_opclass_sqlserver ON by_opclass (id uuid_sqlserver_ops);
 
@@ -82,7 +90,10 @@ INSERT INTO by_typeid (n) SELECT generate_series(1, 2000);
 INSERT INTO users (n) SELECT generate_series(1, 2000);
 INSERT INTO by_tsid (n) SELECT generate_series(1, 2000);
 INSERT INTO by_snowflake (n) SELECT generate_series(1, 2000);
+INSERT INTO by_comb_sqldatetime (n) SELECT generate_series(1, 2000);
 INSERT INTO by_sqlguid (n) SELECT generate_series(1, 2000);
+INSERT INTO by_sqlguid_sqldatetime (n) SELECT generate_series(1, 2000);
+INSERT INTO by_sqlguid_dotnet_ticks (n) SELECT generate_series(1, 2000);
 INSERT INTO by_opclass (n) SELECT generate_series(1, 2000);
 INSERT INTO events_v7 (n) SELECT generate_series(1, 2000);
 INSERT INTO events_v7 (id, n) VALUES (uuid_generate_v7('2020-06-01 00:00+00'), 0);

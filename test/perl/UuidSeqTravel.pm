@@ -1,6 +1,6 @@
 # The database that a move off a server carries (test/t/014_frontier_travel.pl,
-# test/t/016_logical_switchover.pl): a key column of every kind, each with
-# its DEFAULT, and keys made while the old server's clock ran ten minutes
+# test/t/016_logical_switchover.pl): a key column of every kind and of every
+# family (test/t/019_families.pl checks), each with its DEFAULT, and keys made while the old server's clock ran ten minutes
 # ahead; how many new keys fall at or below the old ones, in each family's
 # order; and the one statement, uuid_seq_raise_frontiers().
 package UuidSeqTravel;
@@ -45,6 +45,20 @@ our @KEY_TABLES = (
 		default => q{typeid_generate('user')},
 		key => 'typeid_to_uuid(id)',
 		family => 'v7'
+	},
+	{
+		table => 'shipments',
+		type => 'uuid',
+		default => q{comb_new('postgresql', 'sqldatetime')},
+		key => 'id',
+		family => 'comb_postgresql_sqldatetime'
+	},
+	{
+		table => 'refunds',
+		type => 'sqlguid',
+		default => q{comb_new('sqlserver', 'dotnet_ticks')},
+		key => 'id',
+		family => 'comb_sqlserver_dotnet_ticks'
 	},
 	{ table => 'parcels', type => 'bigint', default => 'tsid_generate()', key => 'id', family => 'tsid' },
 	{

@@ -2,8 +2,8 @@
 # for a dump and restore and for pg_upgrade, each run as a DBA runs it, with
 # the old server's frontiers ten minutes ahead of the clock and a key
 # column of every kind (test/perl/UuidSeqTravel.pm: v7, ULID, a sqlguid
-# COMB, a 'postgresql' COMB, a uuid COMB in SQL Server order, TypeID text,
-# TSID, Snowflake of Discord's epoch).  Each shows first that without the
+# COMB, a 'postgresql' COMB, a uuid COMB in SQL Server order, a sqldatetime
+# and a .NET-ticks COMB, TypeID text, TSID, Snowflake of Discord's epoch).  Each shows first that without the
 # runbook's step every new key falls below the old ones, then the step:
 #
 # - dump and restore: pg_dump -Fc, pg_restore into a fresh server that
