@@ -97,6 +97,15 @@ prove-citus: PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/ci
 prove-citus:
 	$(prove_installcheck)
 
+# The release test (test/release/t/): uuid_seq 1.2.1, built from its commit
+# in this checkout's history (or UUID_SEQ_RELEASE_SRC), and this build on
+# one data directory and as primary and standby of each other.  Apart from
+# test/t/: tools/run-all.sh runs it on this machine's major only.
+.PHONY: prove-release
+prove-release: PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/release/t/*.pl))
+prove-release:
+	$(prove_installcheck)
+
 # The pure core's unit tests: plain $(CC), no server (from a VPATH build
 # too: sources from $(srcdir), the binary in the build directory).
 CORE_SRCS = $(wildcard $(srcdir)/src/core/*.c)

@@ -21,10 +21,14 @@
 #      and installed (test/package/deb-check.sh; kept in matrix_log/debs/)
 #      for that suite to test, 15's autopkgtest too; a summary table at
 #      the end
-#   6. Citus: build it (cached, test/citus/build.sh) and run its TAP test
+#   6. the last release (test/release/t/): 1.2.1, built from its commit,
+#      and this build on one data directory, and as primary and standby of
+#      each other: the frontier file and the lease records read both ways,
+#      byte for byte the same for the same state (this machine's major)
+#   7. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor
-#   7. the PGXN zip (test/package/pgxn-check.sh: make dist, META.json)
+#   8. the PGXN zip (test/package/pgxn-check.sh: make dist, META.json)
 # (The Debian packages are built and tested in step 5, each major's in its
 # own root; test/package/deb-check.sh alone does 15's on this machine.)
 # Servers refuse to run as root, so they run as the postgres user on a copy
@@ -86,18 +90,29 @@ else
 	make prove
 fi
 
+# prove_apart TARGET: the TAP tests outside test/t/ (make TARGET), as root
+# on a copy of the checkout that postgres owns (its history included).
+prove_apart()
+{
+	if [[ $(id -u) -eq 0 ]]; then
+		local tap
+		tap=$(mktemp -d "/tmp/uuid_seq_$1.XXXXXX")
+		cp -a "$top/." "$tap"
+		chown -R postgres: "$tap"
+		(cd / && runuser -u postgres -- make -C "$tap" "$1")
+		rm -rf "$tap"
+	else
+		make "$1"
+	fi
+}
+
+step "the last release: 1.2.1 and this build on the same data"
+prove_apart prove-release
+
 step "Citus (sharding)"
 bash test/citus/build.sh
 if [[ -e $(pg_config --pkglibdir)/citus.so ]]; then
-	if [[ $(id -u) -eq 0 ]]; then
-		tap=$(mktemp -d /tmp/uuid_seq_citus.XXXXXX)
-		cp -a "$top/." "$tap"
-		chown -R postgres: "$tap"
-		(cd / && runuser -u postgres -- make -C "$tap" prove-citus)
-		rm -rf "$tap"
-	else
-		make prove-citus
-	fi
+	prove_apart prove-citus
 fi
 
 step "PGXN distribution"
