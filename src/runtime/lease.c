@@ -73,17 +73,46 @@ log_leases(const uint64 leases[FAMILY_COUNT])
 
 /* ---- renewal ---------------------------------------------------------- */
 
-/* A lease reach_ns of clock time above frontier word `word` of a family. */
+/*
+ * An instant inside every family's range (2024-01-01 00:00 UTC, in Unix
+ * ns), where lease_reach_words() measures a reach.
+ */
+#define LEASE_REFERENCE_NS	(INT64CONST(1704067200) * INT64CONST(1000000000))
+
+/*
+ * The number of words reach_ns of clock time spans in a family.  Every
+ * family counts its ticks linearly, so that is the same anywhere in its
+ * range; it is measured at LEASE_REFERENCE_NS.  (One tick, should that
+ * fail: never none.)
+ */
+static uint64
+lease_reach_words(const FrontierFamily *family, int64 reach_ns)
+{
+	uint64		from;
+	uint64		to;
+
+	if (family->word_from_ns(family, LEASE_REFERENCE_NS, &from) &&
+		family->word_from_ns(family, LEASE_REFERENCE_NS + reach_ns, &to) && to > from)
+		return to - from;
+	return UINT64CONST(1) << family->counter_bits;
+}
+
+/*
+ * A lease reach_ns of clock time above frontier word `word` of a family,
+ * counted in words: a frontier beyond the clock's range (int64 ns end in
+ * 2262, and a .NET-ticks frontier may lie before 1677) is leased like any
+ * other.  Capped below the family's largest word, which a lease never is: a
+ * file that held it would restore the family exhausted.  (A frontier at the
+ * last word below it, or at it, is its own lease: the family is used up.)
+ */
 static uint64
 lease_above(const FrontierFamily *family, uint64 word, int64 reach_ns)
 {
-	int64		ns = frontier_word_ns(family, word);
-	uint64		lease;
+	uint64		last = family->max_word - 1;
 
-	if (ns > PG_INT64_MAX - reach_ns ||
-		!family->word_from_ns(family, ns + reach_ns, &lease) || lease <= word)
-		return family->max_word;
-	return lease;
+	if (word >= last)
+		return word;
+	return word + Min(lease_reach_words(family, reach_ns), last - word);
 }
 
 /*

@@ -15,6 +15,9 @@
 # Each family is the last one raised before its fault: a raise renews every
 # family's lease from its frontier, so a later raise would cover an earlier
 # raised word even if a raise did not cover its own.
+#
+# And a raise past 2262 (where int64 nanoseconds end), then kill -9: the
+# family is not exhausted after the restart.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -61,6 +64,54 @@ sub next_above
 		ok(kill9_and_start($node), "$g->{family}: the server starts again after kill -9");
 		is(next_above($node, $g, $key), 't',
 			"$g->{family}: raised, killed before any value: the next value lies above the key");
+	}
+	$node->stop;
+}
+
+# A raise past 2262, where int64 nanoseconds end (a placeholder key of a
+# far-future time, say), then kill -9 before any value: the leases written
+# for it are counted in words, never the family's largest word, so the
+# restarted server goes on above the key instead of finding the family
+# exhausted (src/README §12).  One kill -9 for all of them: every raise
+# renews every family's lease.
+{
+	my $far = q{'2300-01-01 00:00+00'::timestamptz};
+	my $epoch = q{'2250-01-01 00:00+00'::timestamptz};
+	my @far = (
+		[ 'v7', 'uuid', "uuid_generate_v7($far)", 'uuid_generate_v7()', '>' ],
+		[ 'ulid', 'uuid', "ulid_lower_bound($far)", 'ulid_generate()', '>' ],
+		[ 'comb_sqlserver_unix_ms', 'uuid', "comb_new($far)", 'comb_new()', '#>#' ],
+		[ 'comb_postgresql_unix_ms', 'uuid', "comb_new($far, 'postgresql')",
+			"comb_new('postgresql')", '>' ],
+		[ 'comb_sqlserver_dotnet_ticks', 'uuid', "comb_new($far, 'sqlserver', 'dotnet_ticks')",
+			"comb_new('sqlserver', 'dotnet_ticks')", '#>#' ],
+		[ 'snowflake', 'bigint', "snowflake_lower_bound($far, $epoch)",
+			"snowflake_generate($epoch)", '>' ]);
+	my $node = PostgreSQL::Test::Cluster->new('raise_far');
+	$node->init;
+	$node->append_conf('postgresql.conf', $preload);
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+	my %key;
+	for my $f (@far)
+	{
+		my ($family, $type, $at) = @$f;
+		$key{$family} = $node->safe_psql('postgres', "SELECT $at");
+		my $extra = $family eq 'snowflake' ? ", $epoch" : '';
+		is( $node->safe_psql(
+				'postgres',
+				"SELECT uuid_seq_raise_frontier('$family', '$key{$family}'::$type$extra)"),
+			't', "$family: raised to a key of 2300");
+	}
+	ok(kill9_and_start($node), 'raised past 2262: the server starts again after kill -9');
+	for my $f (@far)
+	{
+		my ($family, $type, $at, $next, $gt) = @$f;
+		my ($ret, $out, $err) = $node->psql('postgres',
+			"SELECT $next $gt '$key{$family}'::$type");
+		is("$ret $out", '0 t',
+			"$family: raised past 2262, killed: the next value lies above the key");
+		is($err, '', "$family: ... and the family is not exhausted");
 	}
 	$node->stop;
 }
