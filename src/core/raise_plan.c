@@ -98,9 +98,14 @@ id64_value_word(const FrontierFamily *family, uint64_t tick, int64_t id,
 		return raise_cover_word(family, tick, word);
 	if (node < node_id)
 	{
-		/* every value of this tick from this node lies above */
-		*word = first > 0 ? first - 1 : 0;
-		return true;
+		/*
+		 * Every value of this tick from this node lies above: its first
+		 * word, never the word before, which lies in the tick before and
+		 * would be restored after a restart with another node id only to
+		 * that tick's end (src/README §12)
+		 */
+		*word = first;
+		return *word < family->max_word;
 	}
 	*word = first | counter;
 	return *word < family->max_word;
@@ -128,22 +133,17 @@ raise_value_word(const FrontierFamily *family, uint64_t tick, const FrontierValu
 		return false;
 
 	/*
-	 * The least word c of the tick's words, and the one before them, whose
-	 * next word's smallest value (every random bit zero) on this server
-	 * lies above the value: every value of a word above c does, words
-	 * ordering as values do.  The tick's last word always covers it.
+	 * The least word c of the tick's words whose next word's smallest value
+	 * (every random bit zero) on this server lies above the value: every
+	 * value of a word above c does, words ordering as values do.  The
+	 * tick's last word always covers it.  Never a word of the tick before,
+	 * even where this server's values of the whole tick lie above (a larger
+	 * node id): a restart restores a saved word only to the end of its own
+	 * tick, for another node id's sake (src/README §12), which must be the
+	 * value's.
 	 */
 	lo = tick << family->counter_bits;
 	hi = lo | frontier_counter_mask(family);
-	if (lo > 0)
-	{
-		family->encode(family, lo, 0, node_bits, node_id, &next);
-		if (value_cmp(sqlserver, &next, value) > 0)
-		{
-			*word = lo - 1;
-			return true;
-		}
-	}
 	while (lo < hi)
 	{
 		uint64_t	mid = lo + (hi - lo) / 2;

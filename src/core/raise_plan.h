@@ -65,13 +65,16 @@ extern bool raise_cover_word(const FrontierFamily *family, uint64_t tick, uint64
 /*
  * The least frontier word above which every value a server with node id
  * node_id (under node_bits) takes lies above `value`, a value of `family`
- * taken in tick `tick` (value_tick's): for
- * uuidv7 and COMB values its own word, when the server's encoding of the
- * next word lies above it; for ULID, TSID and Snowflake, whose node id lies
- * above the counter, its own word when the node ids are the same, the word
- * before its tick when the server's node id is larger, and its tick's last
- * word otherwise (raise_cover_word(), which always suffices).  So a value
- * this server made itself needs no raise.  False when no word can cover it.
+ * taken in tick `tick` (value_tick's): for uuidv7 and COMB values its own
+ * word, when the server's encoding of the next word lies above it; for
+ * ULID, TSID and Snowflake, whose node id lies above the counter, its own
+ * word when the node ids are the same, its tick's first word when the
+ * server's node id is larger, and its tick's last word otherwise
+ * (raise_cover_word(), which always suffices).  So a value this server made
+ * itself needs no raise.  The word always lies in the value's own tick,
+ * never before it: a restart, perhaps with another node id, restores a
+ * saved word to the end of its tick (src/README §12), which then lies above
+ * the value.  False when no word can cover it.
  */
 extern bool raise_value_word(const FrontierFamily *family, uint64_t tick,
 							 const FrontierValue *value, unsigned node_bits,

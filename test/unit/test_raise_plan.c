@@ -172,7 +172,10 @@ family_cmp(const FrontierFamily *f, const FrontierValue *a, const FrontierValue 
  * raise_value_word(): a value this server made needs its own word; any
  * value of the tick is covered by the word returned (every value of a later
  * word, whatever its random bits, lies above), and by no smaller word of the
- * tick (the word's own smallest value does not).
+ * tick (the word's own smallest value does not).  The word lies in the
+ * value's tick, so that a restart, which restores a saved word to the end
+ * of its tick whatever the node id is then (src/README §12), stays above
+ * the value with any node id.
  */
 static void
 test_value_word(void)
@@ -195,6 +198,8 @@ test_value_word(void)
 		int			own = 0,
 					covered = 0,
 					least = 0,
+					in_tick = 0,
+					after_restart = 0,
 					runs = 2000;
 
 		for (int r = 0; r < runs; r++)
@@ -231,16 +236,38 @@ test_value_word(void)
 				if (family_cmp(f, &top, &v) > 0)
 					covered++;
 			}
-			if (c == (tick << f->counter_bits) - 1 ||
+			if (c == tick << f->counter_bits ||
 				(f->encode(f, c, 0, nb, node, &above), family_cmp(f, &above, &v) <= 0))
 				least++;
+			if (c >> f->counter_bits == tick)
+				in_tick++;
+
+			/*
+			 * a restart with another node id (any, under any node_bits)
+			 * restores the raised word to the end of its tick: the next
+			 * value lies above
+			 */
+			{
+				unsigned	nb2 = (f == &snowflake_family) ? 10 : (unsigned) (fake_random_u64(&rng) % 9);
+				uint32_t	node2 = nb2 ? (uint32_t) (fake_random_u64(&rng) % (UINT64_C(1) << nb2)) : 0;
+				uint64_t	restored = c | frontier_counter_mask(f);
+
+				f->encode(f, restored + 1, 0, nb2, node2, &above);
+				if (restored < f->max_word && family_cmp(f, &above, &v) > 0)
+					after_restart++;
+			}
 		}
 		CHECK(own == runs);
 		CHECK(covered == runs);
 		CHECK(least == runs);
+		CHECK(in_tick == runs);
+		CHECK(after_restart == runs);
 	}
 
-	/* the node id cases, by hand: ULID under 4 node bits, server node 5 */
+	/*
+	 * the node id cases, by hand: ULID under 4 node bits, server node 5 (a
+	 * smaller node id's value: the tick's first word, not the word before)
+	 */
 	{
 		uint64_t	tick = 1700000000000,
 					w = tick << 16 | 77,
@@ -248,7 +275,7 @@ test_value_word(void)
 		FrontierValue v;
 
 		ulid_family.encode(&ulid_family, w, 123, 4, 3, &v);
-		CHECK(raise_value_word(&ulid_family, tick, &v, 4, 5, &c) && c == (tick << 16) - 1);
+		CHECK(raise_value_word(&ulid_family, tick, &v, 4, 5, &c) && c == tick << 16);
 		ulid_family.encode(&ulid_family, w, 123, 4, 5, &v);
 		CHECK(raise_value_word(&ulid_family, tick, &v, 4, 5, &c) && c == w);
 		ulid_family.encode(&ulid_family, w, 123, 4, 9, &v);
@@ -261,7 +288,7 @@ test_value_word(void)
 		FrontierValue v = {.id = (int64_t) ((tick - 1288834974657) << 22 | 7 << 12 | 99)};
 
 		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 7, &c) && c == (tick << 12 | 99));
-		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 8, &c) && c == (tick << 12) - 1);
+		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 8, &c) && c == tick << 12);
 		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 6, &c) && c == (tick << 12 | 4095));
 		/* a node id past the field: the tick's last word */
 		CHECK(raise_value_word(&snowflake_family, tick, &v, 0, 1024, &c) && c == (tick << 12 | 4095));
@@ -273,7 +300,7 @@ test_value_word(void)
 		FrontierValue v = {.id = (int64_t) (tick << 22 | 2 << 18 | 5)};
 
 		CHECK(raise_value_word(&tsid_family, tick, &v, 4, 2, &c) && c == (tick << 22 | 5));
-		CHECK(raise_value_word(&tsid_family, tick, &v, 4, 3, &c) && c == (tick << 22) - 1);
+		CHECK(raise_value_word(&tsid_family, tick, &v, 4, 3, &c) && c == tick << 22);
 		CHECK(raise_value_word(&tsid_family, tick, &v, 4, 1, &c) && c == (tick << 22 | 0x3fffff));
 		/* no node bits: the value's own word */
 		CHECK(raise_value_word(&tsid_family, tick, &v, 0, 0, &c) && c == (tick << 22 | 2 << 18 | 5));
