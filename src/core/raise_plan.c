@@ -192,6 +192,19 @@ raise_shift_floor_us(int32_t months, int32_t days, int64_t time_us, int64_t *flo
 	return true;
 }
 
+bool
+raise_shift_ceiling_us(int32_t months, int32_t days, int64_t time_us, int64_t *ceiling_us)
+{
+	int64_t		floor_us;
+
+	/* x + shift <= x + c  <=>  (x + c) - shift >= x: the negation's floor */
+	if (months == INT32_MIN || days == INT32_MIN || time_us == INT64_MIN ||
+		!raise_shift_floor_us(-months, -days, -time_us, &floor_us))
+		return false;
+	*ceiling_us = -floor_us;
+	return true;
+}
+
 uint64_t
 raise_v7_unshift_tick(uint64_t tick, int64_t floor_us)
 {

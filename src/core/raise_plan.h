@@ -93,6 +93,16 @@ extern bool raise_shift_floor_us(int32_t months, int32_t days, int64_t time_us,
 								 int64_t *floor_us);
 
 /*
+ * The most microseconds that timestamptz + interval (months, days, time_us)
+ * adds to any instant in any time zone: a month adds at most 31 days (and
+ * takes away at least 28), a day 24 hours give or take a change of UTC
+ * offset.  raise_shift_floor_us() of the shift's negation, negated; false
+ * where that is.
+ */
+extern bool raise_shift_ceiling_us(int32_t months, int32_t days, int64_t time_us,
+								   int64_t *ceiling_us);
+
+/*
  * The last v7 tick (Unix ms) whose step, shifted by at least floor_us,
  * can have given a value of tick `tick`: uuidv7(shift) adds the shift to
  * its output only, so its frontier lies that far from its values.  Clamped

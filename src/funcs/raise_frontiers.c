@@ -38,6 +38,13 @@
  * the children having defaults of their own.  Views and foreign tables are
  * listed, not read.  Other sessions' temporary tables are left out.
  *
+ * The horizon.  Keys more than HORIZON_NS (a day) ahead of the server's
+ * clock, as the generators read it, are passed over, with a WARNING per
+ * column: such keys are of another kind (a random uuid reads as a ULID or
+ * a COMB of a random time) or placeholders, and a raise to them would
+ * carry the family's frontier there for good.  An index is read from the
+ * horizon's bound down (a scan key), never key by key through them.
+ *
  * Raising.  Each column's largest value gives the least frontier word
  * above which this server's values lie above it (core/raise_plan.c's
  * raise_value_word(): its own word, or for the families whose node id
@@ -76,6 +83,7 @@
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
+#include "common/int.h"
 #include "parser/parse_coerce.h"
 #include "executor/tuptable.h"
 #include "fmgr.h"
@@ -156,10 +164,25 @@ typedef struct KeyColumn
 	int64		epoch_ms;		/* a Snowflake epoch */
 	Interval	shift;			/* uuidv7(shift) */
 	char	   *prefix;			/* a TypeID prefix; NULL: any */
+	bool		sqlguid;		/* the column holds sqlguid (below domains) */
 	const char *skip;		/* why it is not read, or NULL */
 	bool		covered;		/* read as part of a partitioned table */
 
-	/* the largest value of the family found */
+	/*
+	 * The horizon (HORIZON_NS past the server's clock): keys of a later tick
+	 * are not raised to.  bound: the least value of the tick after it, in
+	 * value_of_family()'s form, where a key can lie there.
+	 */
+	bool		has_horizon;
+	bool		none_plausible; /* the horizon lies before the family's range */
+	uint64		horizon_tick;	/* the last tick raised to */
+	bool		has_bound;
+	FrontierValue bound;
+	char	   *bound_text;		/* a TypeID's bound as text */
+	uint64		beyond;			/* keys counted beyond the horizon */
+	bool		beyond_uncounted;	/* keys found beyond it, not counted */
+
+	/* the largest value of the family found within the horizon */
 	bool		found;
 	FrontierValue value;		/* a uuid, an id, a TypeID's uuid */
 	char		found_prefix[TYPEID_PREFIX_MAX + 1];	/* a TypeID's prefix */
@@ -170,6 +193,15 @@ typedef struct KeyColumn
 	uint64		word;
 	bool		raised;
 } KeyColumn;
+
+/*
+ * How far ahead of the server's clock a key may lie and still be raised to:
+ * one day.  Beyond it lie keys of another kind (any 128 bits read as a ULID,
+ * and a COMB ignores the version, so a random uuid reads as one of a random
+ * time, mostly centuries ahead) and placeholders of a far-future time; a
+ * raise to them would carry the family's frontier there for good.
+ */
+#define HORIZON_NS	(INT64CONST(86400) * INT64CONST(1000000000))
 
 /* ---- the extension's objects --------------------------------------------- */
 
@@ -590,6 +622,7 @@ key_column_of_default(Oid attrdef, const ExtensionObjects *ext)
 		if (col->skip == NULL && !type_holds_values(col, typid, ext))
 			col->skip = psprintf("a column of type %s does not hold its generator's values",
 								 format_type_with_typemod(typid, typmod));
+		col->sqlguid = OidIsValid(ext->sqlguid) && getBaseType(typid) == ext->sqlguid;
 	}
 	else if (converts_generator_value(stripped, ext))
 		col->skip = psprintf("its default converts its generator's values to type %s",
@@ -781,11 +814,19 @@ compare_values(const KeyColumn *col, const FrontierValue *a, const FrontierValue
 	return memcmp(a->uuid, b->uuid, UUID_BYTES);
 }
 
+/* What consider() made of a datum. */
+typedef enum Considered
+{
+	CONSIDERED_OTHER,			/* no value of the family */
+	CONSIDERED_BEYOND,			/* one beyond the horizon: counted, passed over */
+	CONSIDERED_VALUE			/* one within it (the largest so far or not) */
+} Considered;
+
 /*
- * Take a datum of the column into account: whether it is a value of the
- * family (the largest so far or not).  Allocates in the current context.
+ * Take a datum of the column into account.  Allocates in the current
+ * context.
  */
-static bool
+static Considered
 consider(KeyColumn *col, Datum datum)
 {
 	FrontierValue value;
@@ -793,7 +834,12 @@ consider(KeyColumn *col, Datum datum)
 	char		prefix[TYPEID_PREFIX_MAX + 1];
 
 	if (!value_of_family(col, datum, &value, &tick, prefix))
-		return false;
+		return CONSIDERED_OTHER;
+	if (col->has_horizon && (col->none_plausible || tick > col->horizon_tick))
+	{
+		col->beyond++;
+		return CONSIDERED_BEYOND;
+	}
 	if (!col->found || compare_values(col, &value, &col->value) > 0)
 	{
 		col->found = true;
@@ -802,7 +848,106 @@ consider(KeyColumn *col, Datum datum)
 		if (col->order == ORDER_TYPEID)
 			memcpy(col->found_prefix, prefix, strlen(prefix) + 1);
 	}
-	return true;
+	return CONSIDERED_VALUE;
+}
+
+/*
+ * Set col's horizon: HORIZON_NS past clock_ns (the server's clock as the
+ * generators read it), and for uuidv7(shift) the most the shift adds (its
+ * keys lie that far ahead of their steps); and the least value of the tick
+ * after it, where an index scan stops.  No horizon for a shift whose most
+ * is not known (none that uuidv7() accepts).
+ */
+static void
+set_horizon(KeyColumn *col, int64 clock_ns)
+{
+	const FrontierFamily *family = family_table[col->family];
+	int64		ns;
+	uint64		word;
+	uint64		next;
+
+	if (pg_add_s64_overflow(clock_ns, HORIZON_NS, &ns))
+		ns = PG_INT64_MAX;
+	if (col->generator->args == RAISE_ARGS_SHIFT)
+	{
+		int64		ceiling_us;
+		int64		ceiling_ns;
+
+		if (!raise_shift_ceiling_us(col->shift.month, col->shift.day, col->shift.time,
+									&ceiling_us))
+			return;
+		if (pg_mul_s64_overflow(ceiling_us, 1000, &ceiling_ns) ||
+			pg_add_s64_overflow(ns, ceiling_ns, &ns))
+			ns = ceiling_us > 0 ? PG_INT64_MAX : PG_INT64_MIN;
+	}
+	col->has_horizon = true;
+	if (!family->word_from_ns(family, ns, &word))
+	{
+		/*
+		 * Outside the family's range: below it, every key lies beyond (a
+		 * clock before 2020 and TSIDs); above it, none.
+		 */
+		if (ns < family->word_to_ns(family, 0))
+		{
+			/* the least value of all (a TypeID's is read key by key) */
+			col->none_plausible = true;
+			memset(&col->bound, 0, sizeof(col->bound));
+			col->has_bound = col->order != ORDER_TYPEID;
+		}
+		else
+			col->has_horizon = false;
+		return;
+	}
+	col->horizon_tick = word >> family->counter_bits;
+	if (col->horizon_tick >= family->max_word >> family->counter_bits)
+	{
+		/* no key lies beyond the family's last tick */
+		col->has_horizon = false;
+		return;
+	}
+	next = col->horizon_tick + 1;
+
+	/* the least value of tick `next`: every key of an earlier one lies below */
+	switch (col->order)
+	{
+		case ORDER_INT8:
+			{
+				int64		ms = col->family == FAMILY_SNOWFLAKE ?
+					(int64) next - col->epoch_ms : (int64) next;
+
+				/* ids of another epoch's past, or beyond its range */
+				if (ms > ID64_TIME_MAX)
+					return;
+				col->bound.id = ms < 0 ? 0 : ms << ID64_TIME_SHIFT;
+				col->has_bound = true;
+				return;
+			}
+		case ORDER_UUID:
+		case ORDER_SQLSERVER:
+		case ORDER_TYPEID:
+			{
+				uint64		tick;
+
+				family->encode(family, next << family->counter_bits, 0, 0, 0, &col->bound);
+				if (!family->value_tick(family, &col->bound, &tick) || tick != next)
+					return;		/* (never: then the scan passes key by key) */
+				col->has_bound = true;
+				if (col->order == ORDER_TYPEID && col->prefix != NULL)
+				{
+					char		buf[TYPEID_TEXT_MAX];
+					size_t		len;
+
+					if (typeid_to_text(col->prefix, strlen(col->prefix), col->bound.uuid, buf,
+									   &len) != TYPEID_OK)
+					{
+						col->has_bound = false;
+						return;
+					}
+					col->bound_text = pnstrdup(buf, len);
+				}
+				return;
+			}
+	}
 }
 
 /*
@@ -864,69 +1009,141 @@ fitting_index(Relation rel, AttrNumber attnum, const KeyColumn *col,
 	return NULL;
 }
 
-/*
- * Read column attnum of rel through an index in the family's order, from
- * its end until a value of the family appears.
- */
+/* A scan key on the index's first column: `strategy` value. */
 static void
-read_index(KeyColumn *col, Relation rel, Relation index, AttrNumber attnum,
-		   Snapshot snapshot, MemoryContext per_value)
+index_key(ScanKey key, Relation index, StrategyNumber strategy, Datum value)
 {
-	ScanKeyData keys[2];
-	int			nkeys;
-	ScanDirection direction = (index->rd_indoption[0] & INDOPTION_DESC) ?
-		ForwardScanDirection : BackwardScanDirection;
-	IndexScanDesc scan;
-	TupleTableSlot *slot = table_slot_create(rel, NULL);
+	Oid			family = index->rd_opfamily[0];
+	Oid			type = index->rd_opcintype[0];
+
+	ScanKeyInit(key, 1, strategy,
+				get_opcode(get_opfamily_member(family, type, type, strategy)), value);
+	key->sk_collation = index->rd_indcollation[0];
+}
+
+/* col's bound (set_horizon()) as a datum of the index's column. */
+static Datum
+bound_datum(const KeyColumn *col)
+{
+	switch (col->order)
+	{
+		case ORDER_INT8:
+			return Int64GetDatum(col->bound.id);
+		case ORDER_TYPEID:
+			return PointerGetDatum(cstring_to_text(col->bound_text));
+		case ORDER_UUID:
+		case ORDER_SQLSERVER:
+			break;
+	}
+	{
+		pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+
+		memcpy(uuid->data, col->bound.uuid, UUID_BYTES);
+		return UUIDPGetDatum(uuid);
+	}
+}
+
+/*
+ * The scan keys of an index read of col: the values below its horizon's
+ * bound, or with `beyond` those from it on; a TypeID's within its prefix.
+ * Returns how many.
+ */
+static int
+index_keys(const KeyColumn *col, Relation index, bool beyond, ScanKeyData keys[2])
+{
+	int			nkeys = 0;
 
 	if (col->order == ORDER_TYPEID)
 	{
 		char		lo[RAISE_TYPEID_BOUND_MAX];
 		char		hi[RAISE_TYPEID_BOUND_MAX];
 		size_t		len = raise_typeid_bounds(col->prefix, strlen(col->prefix), lo, hi);
-		Oid			family = index->rd_opfamily[0];
-		Oid			type = index->rd_opcintype[0];
 
-		ScanKeyInit(&keys[0], 1, BTGreaterEqualStrategyNumber,
-					get_opcode(get_opfamily_member(family, type, type, BTGreaterEqualStrategyNumber)),
-					PointerGetDatum(cstring_to_text_with_len(lo, (int) len)));
-		ScanKeyInit(&keys[1], 1, BTLessStrategyNumber,
-					get_opcode(get_opfamily_member(family, type, type, BTLessStrategyNumber)),
-					PointerGetDatum(cstring_to_text_with_len(hi, (int) len)));
-		keys[0].sk_collation = keys[1].sk_collation = index->rd_indcollation[0];
-		nkeys = 2;
+		index_key(&keys[nkeys++], index, BTGreaterEqualStrategyNumber,
+				  beyond ? bound_datum(col) :
+				  PointerGetDatum(cstring_to_text_with_len(lo, (int) len)));
+		index_key(&keys[nkeys++], index, BTLessStrategyNumber,
+				  beyond || !col->has_bound ?
+				  PointerGetDatum(cstring_to_text_with_len(hi, (int) len)) :
+				  bound_datum(col));
 	}
+	else if (beyond || col->has_bound)
+		index_key(&keys[nkeys++], index,
+				  beyond ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber,
+				  bound_datum(col));
 	else
 	{
 		/* IS NOT NULL, wherever the index puts its NULLs */
-		ScanKeyEntryInitialize(&keys[0], SK_ISNULL | SK_SEARCHNOTNULL, 1,
+		ScanKeyEntryInitialize(&keys[nkeys++], SK_ISNULL | SK_SEARCHNOTNULL, 1,
 							   InvalidStrategy, InvalidOid, InvalidOid, InvalidOid,
 							   (Datum) 0);
-		nkeys = 1;
 	}
-	scan = uuid_seq_index_beginscan(rel, index, snapshot, nkeys);
-	index_rescan(scan, keys, nkeys, NULL, 0);
-	while (index_getnext_slot(scan, direction, slot))
+	return nkeys;
+}
+
+/*
+ * Read column attnum of rel through an index in the family's order: from
+ * the horizon's bound down until a value of the family within the horizon
+ * appears.  Then, where a bound was set, look from the bound up for one key
+ * of the family beyond the horizon (they are not counted: an index scan
+ * never passes over them one by one).
+ */
+static void
+read_index(KeyColumn *col, Relation rel, Relation index, AttrNumber attnum,
+		   Snapshot snapshot, MemoryContext per_value)
+{
+	bool		desc = (index->rd_indoption[0] & INDOPTION_DESC) != 0;
+	TupleTableSlot *slot = table_slot_create(rel, NULL);
+
+	for (int pass = 0; pass < 2; pass++)
 	{
-		bool		isnull;
-		Datum		datum;
-		bool		of_family = false;
+		bool		beyond = pass == 1;
+		ScanKeyData keys[2];
+		int			nkeys;
+		IndexScanDesc scan;
 
-		CHECK_FOR_INTERRUPTS();
-		datum = slot_getattr(slot, attnum, &isnull);
-		if (!isnull)
-		{
-			MemoryContext old = MemoryContextSwitchTo(per_value);
+		/* largest first; the keys beyond, from the bound up */
+		ScanDirection direction = desc != beyond ?
+			ForwardScanDirection : BackwardScanDirection;
 
-			of_family = consider(col, datum);
-			MemoryContextSwitchTo(old);
-			MemoryContextReset(per_value);
-		}
-		/* the first value of the family from the end is the largest */
-		if (of_family)
+		if (beyond && (!col->has_bound || col->beyond_uncounted))
 			break;
+		nkeys = index_keys(col, index, beyond, keys);
+		scan = uuid_seq_index_beginscan(rel, index, snapshot, nkeys);
+		index_rescan(scan, keys, nkeys, NULL, 0);
+		while (index_getnext_slot(scan, direction, slot))
+		{
+			bool		isnull;
+			Datum		datum;
+			Considered	considered = CONSIDERED_OTHER;
+
+			CHECK_FOR_INTERRUPTS();
+			datum = slot_getattr(slot, attnum, &isnull);
+			if (!isnull)
+			{
+				MemoryContext old = MemoryContextSwitchTo(per_value);
+
+				considered = consider(col, datum);
+				MemoryContextSwitchTo(old);
+				MemoryContextReset(per_value);
+			}
+
+			/*
+			 * below the bound, the first value of the family from the end is
+			 * the largest within the horizon (a key of the tick after it
+			 * can lie below the bound, and is passed over); from the bound
+			 * up, any is beyond it
+			 */
+			if (beyond && considered != CONSIDERED_OTHER)
+			{
+				col->beyond_uncounted = true;
+				break;
+			}
+			if (considered == CONSIDERED_VALUE)
+				break;
+		}
+		index_endscan(scan);
 	}
-	index_endscan(scan);
 	ExecDropSingleTupleTableSlot(slot);
 }
 
@@ -1113,6 +1330,59 @@ shown_value(const KeyColumn *col)
 	return NULL;
 }
 
+/*
+ * The WARNING for a column with keys beyond its horizon: how many (a count
+ * where the column was read whole), and how to raise past them if they are
+ * real.
+ */
+static void
+warn_beyond(const KeyColumn *col)
+{
+	const char *family = family_names[col->family];
+	const char *key = "key";
+	const char *epoch = "";
+
+	/* the call that raises past one of them, as the column holds it */
+	if (col->order == ORDER_TYPEID)
+		key = "typeid_to_uuid(key)";
+	else if (col->sqlguid)
+		key = "key::uuid";
+	else if (col->family == FAMILY_SNOWFLAKE && col->epoch_ms != SNOWFLAKE_TWITTER_EPOCH_MS)
+	{
+		/* the epoch, in UTC whatever the session's settings */
+		Timestamp	ts = col->epoch_ms * 1000 -
+			(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+		struct pg_tm tm;
+		fsec_t		fsec;
+
+		if (timestamp2tm(ts, NULL, &tm, &fsec, NULL, NULL) == 0)
+			epoch = psprintf(", '%04d-%02d-%02d %02d:%02d:%02d.%03d+00'",
+							 tm.tm_year, tm.tm_mon, tm.tm_mday, tm.tm_hour, tm.tm_min,
+							 tm.tm_sec, (int) (fsec / 1000));
+		else
+			epoch = ", epoch";
+	}
+	if (col->beyond_uncounted)
+		ereport(WARNING,
+				(errmsg("column %s of %s.%s has keys more than 1 day ahead of the server's clock: ignored",
+						NameStr(col->attname), col->nspname, col->relname),
+				 errdetail("Keys that far ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family %s is raised above the column's other keys only.",
+						   family),
+				 errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', %s%s).",
+						 family, key, epoch)));
+	else
+		ereport(WARNING,
+				(errmsg_plural("column %s of %s.%s has %llu key more than 1 day ahead of the server's clock: ignored",
+							   "column %s of %s.%s has %llu keys more than 1 day ahead of the server's clock: ignored",
+							   (unsigned long) Min(col->beyond, ULONG_MAX),
+							   NameStr(col->attname), col->nspname, col->relname,
+							   (unsigned long long) col->beyond),
+				 errdetail("Keys that far ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family %s is raised above the column's other keys only.",
+						   family),
+				 errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', %s%s).",
+						 family, key, epoch)));
+}
+
 Datum
 uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 {
@@ -1122,6 +1392,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 	ListCell   *lc;
 	Snapshot	snapshot;
 	MemoryContext per_value;
+	int64		clock_ns;
 
 	if (!superuser())
 		ereport(ERROR,
@@ -1144,6 +1415,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 	columns = find_key_columns(&ext);
 	mark_covered_partitions(columns);
 
+	clock_ns = family_clock_ns();
 	snapshot = RegisterSnapshot(GetLatestSnapshot());
 	per_value = AllocSetContextCreate(CurrentMemoryContext, "uuid_seq_raise_frontiers value",
 									  ALLOCSET_SMALL_SIZES);
@@ -1153,6 +1425,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 
 		if (col->skip != NULL || col->covered)
 			continue;
+		set_horizon(col, clock_ns);
 		read_column(col, snapshot, &ext, per_value);
 		if (col->found)
 			cover_word(col);
@@ -1180,6 +1453,8 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 			values[4] = PointerGetDatum(shown_value(col));
 		else
 			nulls[4] = true;
+		if (col->beyond_uncounted || col->beyond > 0)
+			warn_beyond(col);
 		if (col->skip != NULL)
 		{
 			ereport(WARNING,

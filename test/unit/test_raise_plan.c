@@ -2,10 +2,11 @@
  * test_raise_plan.c
  *		Unit tests of core/raise_plan.c: every generator symbol and only
  *		those, the covering word of each family (the last word of a tick,
- *		none in the last tick), the least move of a uuidv7(shift) interval
- *		(months, days, UTC offsets, overflow), the step a shifted value
- *		came from, and the TypeID bounds: every TypeID of a prefix inside
- *		them, in uuid order by bytes, every other prefix's outside.
+ *		none in the last tick), the least and the most move of a
+ *		uuidv7(shift) interval (months, days, UTC offsets, overflow), the
+ *		step a shifted value came from, and the TypeID bounds: every TypeID
+ *		of a prefix inside them, in uuid order by bytes, every other
+ *		prefix's outside.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -130,6 +131,39 @@ test_shift_floor(void)
 	CHECK(!raise_shift_floor_us(INT32_MIN, INT32_MIN, INT64_MIN, &us));
 	CHECK(!raise_shift_floor_us(0, 0, INT64_MIN, &us));
 	CHECK(!raise_shift_floor_us(0, INT32_MIN, 0, &us));
+}
+
+static void
+test_shift_ceiling(void)
+{
+	int64_t		us = 0;
+
+	/* a time shift moves every instant by exactly itself */
+	CHECK(raise_shift_ceiling_us(0, 0, US_PER_HOUR, &us) && us == US_PER_HOUR);
+	CHECK(raise_shift_ceiling_us(0, 0, -US_PER_HOUR, &us) && us == -US_PER_HOUR);
+	/* a day: 24 hours and the widest change of UTC offset */
+	CHECK(raise_shift_ceiling_us(0, 1, 0, &us) && us == US_PER_DAY + 26 * US_PER_HOUR);
+	CHECK(raise_shift_ceiling_us(0, -1, 0, &us) && us == -US_PER_DAY + 26 * US_PER_HOUR);
+	/* a month: 31 days forward, 28 back */
+	CHECK(raise_shift_ceiling_us(1, 0, 0, &us) && us == 31 * US_PER_DAY + 26 * US_PER_HOUR);
+	CHECK(raise_shift_ceiling_us(-1, 0, 0, &us) && us == -28 * US_PER_DAY + 26 * US_PER_HOUR);
+	/* never below the floor */
+	for (int32_t m = -3; m <= 3; m++)
+		for (int32_t d = -3; d <= 3; d++)
+		{
+			int64_t		lo = 0,
+						hi = 0;
+
+			CHECK(raise_shift_floor_us(m, d, 5, &lo) && raise_shift_ceiling_us(m, d, 5, &hi) &&
+				  lo <= hi);
+		}
+	/* too far either way, or not negatable */
+	us = 42;
+	CHECK(!raise_shift_ceiling_us(0, 0, RAISE_SHIFT_MAX_US + 1, &us) && us == 42);
+	CHECK(!raise_shift_ceiling_us(INT32_MIN, 0, 0, &us));
+	CHECK(!raise_shift_ceiling_us(0, INT32_MIN, 0, &us));
+	CHECK(!raise_shift_ceiling_us(0, 0, INT64_MIN, &us));
+	CHECK(!raise_shift_ceiling_us(INT32_MAX, INT32_MAX, INT64_MAX, &us));
 }
 
 static void
@@ -447,6 +481,7 @@ test_raise_plan(void)
 	test_cover_word();
 	test_value_word();
 	test_shift_floor();
+	test_shift_ceiling();
 	test_v7_unshift();
 	test_v7_shift_word();
 	test_typeid_bounds();

@@ -114,6 +114,56 @@ CREATE DOMAIN order_key AS uuid CHECK (VALUE IS NOT NULL);
 CREATE TABLE by_domain (id order_key DEFAULT uuid_generate_v7(), n int);
 INSERT INTO by_domain VALUES (uuid_generate_v7(t('v7')), 1);
 
+-- Keys more than a day ahead of the server's clock (the horizon) are not
+-- raised to, with one WARNING per column: a random uuid (gen_random_uuid()'s
+-- kind) in a ULID column, where any 128 bits read as a ULID (this one of
+-- the year 5281), through the primary key ("keys") and read whole (counted);
+-- a NEWID()-style v4 in a sqlguid COMB column, whose last six bytes read as
+-- a time of the year 10397; a v7 placeholder of 2300.  uuidv7(shift) keys
+-- lie the shift ahead of their steps: 30 hours ahead is within its horizon.
+CREATE TABLE by_ulid_v4 (id uuid PRIMARY KEY DEFAULT ulid_generate(), n int);
+INSERT INTO by_ulid_v4 VALUES (ulid_lower_bound(t('ulid')), 1),
+                              ('5f0c7a3e-9b1d-4e8a-a6f2-3c4d5e6f7a8b', 2);
+CREATE TABLE by_ulid_v4_whole (id uuid DEFAULT ulid_generate(), n int);
+INSERT INTO by_ulid_v4_whole VALUES ('5f0c7a3e-9b1d-4e8a-a6f2-3c4d5e6f7a8b', 1),
+                                    (ulid_lower_bound(t('ulid')), 2),
+                                    ('c3b9e1a4-2d7f-4a6b-8c5e-9f0a1b2c3d4e', 3);
+CREATE TABLE by_sqlguid_newid (id sqlguid PRIMARY KEY DEFAULT comb_new(), n int);
+INSERT INTO by_sqlguid_newid VALUES (comb_new(t('comb_sqlserver_unix_ms')), 1),
+                                    ('b1a6c3e4-7d2f-4c89-9e0a-f1e2d3c4b5a6', 2);
+CREATE TABLE by_v7_placeholder (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+INSERT INTO by_v7_placeholder VALUES (uuid_generate_v7(t('v7')), 1),
+                                     (uuid_generate_v7('2300-01-01 00:00+00'), 2);
+CREATE TABLE by_uuidv7_shift_30h (id uuid DEFAULT public.uuidv7('30 hours'), n int);
+INSERT INTO by_uuidv7_shift_30h VALUES (uuid_generate_v7(t('v7') + interval '30 hours'), 1);
+-- the same through an index in descending order, a TypeID's index within
+-- its prefix, and the 8-byte ids' (a TSID of 2080, a Snowflake of 2070)
+CREATE TABLE by_ulid_desc (id uuid NOT NULL DEFAULT ulid_generate(), n int);
+CREATE UNIQUE INDEX ON by_ulid_desc (id DESC);
+INSERT INTO by_ulid_desc VALUES (ulid_lower_bound(t('ulid')), 1),
+                                ('5f0c7a3e-9b1d-4e8a-a6f2-3c4d5e6f7a8b', 2);
+CREATE TABLE by_typeid_far (id text COLLATE "C" PRIMARY KEY DEFAULT typeid_generate('user'), n int);
+INSERT INTO by_typeid_far VALUES (uuid_to_typeid('user', uuid_generate_v7(t('v7'))), 1),
+                                 (uuid_to_typeid('user', uuid_generate_v7('2300-01-01 00:00+00')), 2);
+CREATE TABLE by_tsid_far (id bigint PRIMARY KEY DEFAULT tsid_generate(), n int);
+INSERT INTO by_tsid_far VALUES (tsid_lower_bound(t('tsid')), 1),
+                               (tsid_lower_bound('2080-01-01 00:00+00'), 2);
+CREATE TABLE by_snowflake_far (id bigint PRIMARY KEY DEFAULT snowflake_generate('2015-01-01 00:00+00'), n int);
+INSERT INTO by_snowflake_far VALUES
+    (snowflake_lower_bound(t('snowflake'), '2015-01-01 00:00+00'), 1),
+    (snowflake_lower_bound('2070-01-01 00:00+00', '2015-01-01 00:00+00'), 2);
+
+INSERT INTO expected VALUES
+    ('by_ulid_v4', 'id', (SELECT id::text FROM by_ulid_v4 WHERE n = 1)),
+    ('by_ulid_v4_whole', 'id', (SELECT id::text FROM by_ulid_v4_whole WHERE n = 2)),
+    ('by_sqlguid_newid', 'id', (SELECT id::text FROM by_sqlguid_newid WHERE n = 1)),
+    ('by_v7_placeholder', 'id', (SELECT id::text FROM by_v7_placeholder WHERE n = 1)),
+    ('by_uuidv7_shift_30h', 'id', (SELECT max(id)::text FROM by_uuidv7_shift_30h)),
+    ('by_ulid_desc', 'id', (SELECT id::text FROM by_ulid_desc WHERE n = 1)),
+    ('by_typeid_far', 'id', (SELECT id FROM by_typeid_far WHERE n = 1)),
+    ('by_tsid_far', 'id', (SELECT id::text FROM by_tsid_far WHERE n = 1)),
+    ('by_snowflake_far', 'id', (SELECT id::text FROM by_snowflake_far WHERE n = 1));
+
 INSERT INTO expected VALUES
     ('by_v7', 'id', (SELECT max(id)::text FROM by_v7)),
     ('by_uuidv7', 'id', (SELECT max(id)::text FROM by_uuidv7)),
@@ -219,11 +269,13 @@ SELECT e.tbl, e.max_value,
 FROM expected e
 WHERE (SELECT bool_and(shared) FROM uuid_seq_state());
 SELECT tbl, CASE
-       WHEN tbl IN ('by_sqlguid'::regclass, 'by_comb_uuid', 'by_comb_opclass', 'by_comb_ticks')
+       WHEN tbl IN ('by_sqlguid'::regclass, 'by_comb_uuid', 'by_comb_opclass', 'by_comb_ticks',
+                    'by_sqlguid_newid')
            THEN next_key::uuid #># max_value::uuid
-       WHEN tbl IN ('by_typeid'::regclass, 'by_typeid_varchar')
+       WHEN tbl IN ('by_typeid'::regclass, 'by_typeid_varchar', 'by_typeid_far')
            THEN typeid_to_uuid(next_key) > typeid_to_uuid(max_value)
-       WHEN tbl IN ('by_tsid'::regclass, 'by_snowflake', 'by_snowflake_2015', 'animals', 'cats')
+       WHEN tbl IN ('by_tsid'::regclass, 'by_snowflake', 'by_snowflake_2015', 'animals', 'cats',
+                    'by_tsid_far', 'by_snowflake_far')
            THEN next_key::bigint > max_value::bigint
        ELSE next_key::uuid > max_value::uuid
        END AS next_is_above
@@ -234,6 +286,16 @@ ORDER BY tbl::text;
 SELECT count(*) AS columns, count(*) FILTER (WHERE raised) AS raised,
        count(*) FILTER (WHERE raised IS NULL) AS not_read
 FROM uuid_seq_raise_frontiers();
+
+-- The horizon follows the clock as the generators read it, with
+-- uuid_seq.clock_shift: two days behind, every key lies beyond it, and
+-- nothing is raised.
+SET uuid_seq.clock_shift = '-2 days';
+SET client_min_messages = error;
+SELECT table_name, raised, max_value FROM uuid_seq_raise_frontiers()
+WHERE table_name IN ('by_v7'::regclass, 'by_ulid', 'by_tsid');
+SET client_min_messages = warning;
+RESET uuid_seq.clock_shift;
 
 -- The extension is relocatable: the function finds its generators by what
 -- they are, in whatever schema.
