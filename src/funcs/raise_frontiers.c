@@ -22,10 +22,13 @@
  * uuid_seq_raise_frontier().
  *
  * Reading the largest value.  No query is planned or run: each table is
- * read here with the table and index access methods, under AccessShareLock
- * and the latest MVCC snapshot, so nothing a table's owner defines takes
- * part (row security policies, rules, views, user-defined operators or
- * operator classes, inheritance children; triggers never fire on reads).
+ * read here with the table and index access methods, so nothing a table's
+ * owner defines takes part (row security policies, rules, views,
+ * user-defined operators or operator classes, inheritance children;
+ * triggers never fire on reads).  A table is locked (AccessShareLock)
+ * first, its column checked again under the lock, and read under an MVCC
+ * snapshot taken after the lock (read_column()); the lock is released once
+ * the table is read.
  * Where a valid, non-partial btree index has the column as its first key
  * and orders it in the family's order (core's uuid_ops, uuid_seq's
  * uuid_sqlserver_ops for the 'sqlserver' COMBs, integer_ops for 8-byte ids,
@@ -167,6 +170,11 @@ typedef struct KeyColumn
 	bool		sqlguid;		/* the column holds sqlguid (below domains) */
 	const char *skip;		/* why it is not read, or NULL */
 	bool		covered;		/* read as part of a partitioned table */
+	bool		gone;			/* dropped while the statement waited for it */
+
+	/* what was found in the catalog, checked again under the table's lock */
+	Oid			atttypid;
+	char	   *default_text;	/* the default's adbin */
 
 	/*
 	 * The horizon (HORIZON_NS past the server's clock): keys of a later tick
@@ -598,9 +606,11 @@ key_column_of_default(Oid attrdef, const ExtensionObjects *ext)
 				col->relname = pstrdup(NameStr(class_form->relname));
 				col->attnum = form->adnum;
 				col->attname = att->attname;
+				col->atttypid = att->atttypid;
+				col->default_text = TextDatumGetCString(adbin);
 				typid = att->atttypid;
 				typmod = att->atttypmod;
-				expr = stringToNode(TextDatumGetCString(adbin));
+				expr = stringToNode(col->default_text);
 			}
 		}
 		if (HeapTupleIsValid(class_tuple))
@@ -1175,59 +1185,152 @@ read_heap(KeyColumn *col, Relation rel, AttrNumber attnum, Snapshot snapshot,
 	ExecDropSingleTupleTableSlot(slot);
 }
 
-/* Read col's column in table relid (the column's own, or a partition's). */
+/*
+ * Read col's column in rel (the column's own table, or a partition of it),
+ * which the caller has locked: under a snapshot taken now, after the lock,
+ * so that a rewrite of the table (ALTER TABLE ... TYPE) that committed
+ * while the statement waited for the lock is seen, not a table that looks
+ * empty.  Its indexes are locked while read, and released.
+ */
 static void
-read_table(KeyColumn *col, Oid relid, Snapshot snapshot, const ExtensionObjects *ext,
+read_table(KeyColumn *col, Relation rel, AttrNumber attnum, const ExtensionObjects *ext,
 		   MemoryContext per_value)
 {
-	Relation	rel = try_relation_open(relid, AccessShareLock);
-	AttrNumber	attnum;
-	Relation	index;
+	Snapshot	snapshot = RegisterSnapshot(GetLatestSnapshot());
+	Relation	index = fitting_index(rel, attnum, col, ext);
 
-	if (rel == NULL)
-		return;					/* dropped meanwhile */
-	attnum = relid == col->relid ? col->attnum :
-		get_attnum(relid, NameStr(col->attname));
-	if (attnum != InvalidAttrNumber)
+	if (index != NULL)
 	{
-		index = fitting_index(rel, attnum, col, ext);
-		if (index != NULL)
-		{
-			read_index(col, rel, index, attnum, snapshot, per_value);
-			index_close(index, NoLock);
-		}
-		else
-			read_heap(col, rel, attnum, snapshot, per_value);
+		read_index(col, rel, index, attnum, snapshot, per_value);
+		index_close(index, AccessShareLock);
 	}
-	relation_close(rel, NoLock);
+	else
+		read_heap(col, rel, attnum, snapshot, per_value);
+	UnregisterSnapshot(snapshot);
 }
 
-/* Read a key column: a table's, or every leaf partition of a partitioned one. */
-static void
-read_column(KeyColumn *col, Snapshot snapshot, const ExtensionObjects *ext,
-			MemoryContext per_value)
+/*
+ * The text of the default of column attnum of table relid (pg_attrdef's
+ * adbin), or NULL where it has none.
+ */
+static char *
+attrdef_text(Oid relid, AttrNumber attnum)
 {
+	Relation	rel = table_open(AttrDefaultRelationId, AccessShareLock);
+	ScanKeyData key[2];
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	char	   *adbin_text = NULL;
+
+	ScanKeyInit(&key[0], Anum_pg_attrdef_adrelid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(relid));
+	ScanKeyInit(&key[1], Anum_pg_attrdef_adnum, BTEqualStrategyNumber, F_INT2EQ,
+				Int16GetDatum(attnum));
+	scan = systable_beginscan(rel, AttrDefaultIndexId, true, NULL, 2, key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+	{
+		bool		isnull;
+		Datum		adbin = heap_getattr(tuple, Anum_pg_attrdef_adbin,
+										 RelationGetDescr(rel), &isnull);
+
+		if (!isnull)
+			adbin_text = TextDatumGetCString(adbin);
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return adbin_text;
+}
+
+/*
+ * What became of col's column while the statement waited for its table's
+ * lock (rel, locked): NULL when it is as it was found (with the same
+ * number, type and default: a rename is taken as it is), COLUMN_GONE when
+ * it was dropped, otherwise how it changed.
+ */
+static const char COLUMN_GONE[] = "it was dropped";
+
+static const char *
+column_change(KeyColumn *col, Relation rel)
+{
+	TupleDesc	desc = RelationGetDescr(rel);
+	Form_pg_attribute att;
+	char	   *adbin_text;
+
+	if (col->attnum < 1 || col->attnum > desc->natts)
+		return COLUMN_GONE;
+	att = TupleDescAttr(desc, col->attnum - 1);
+	if (att->attisdropped)
+		return COLUMN_GONE;
+	col->attname = att->attname;
+	if (att->atttypid != col->atttypid)
+		return "its type changed while the statement waited for its table (run the statement again)";
+	adbin_text = attrdef_text(col->relid, col->attnum);
+	if (adbin_text == NULL || strcmp(adbin_text, col->default_text) != 0)
+		return "its default changed while the statement waited for its table (run the statement again)";
+	return NULL;
+}
+
+/*
+ * Read a key column: a table's, or every leaf partition of a partitioned
+ * one.  Each table is locked (AccessShareLock) before it is read, and the
+ * column checked again under the lock; its lock is released once it is
+ * read (the table is never used again: what was read is copied), so a
+ * database of many tables and partitions never holds one lock per table
+ * at once.  A partitioned table's own lock is held while its partitions
+ * are read.  col->gone: the table or the column was dropped meanwhile.
+ */
+static void
+read_column(KeyColumn *col, const ExtensionObjects *ext, MemoryContext per_value)
+{
+	Relation	rel = try_relation_open(col->relid, AccessShareLock);
+	const char *change;
 	List	   *tables;
 	ListCell   *lc;
 
-	if (col->relkind != RELKIND_PARTITIONED_TABLE)
+	if (rel == NULL)
 	{
-		read_table(col, col->relid, snapshot, ext, per_value);
+		col->gone = true;		/* dropped meanwhile */
 		return;
 	}
-	tables = find_all_inheritors(col->relid, AccessShareLock, NULL);
-	foreach(lc, tables)
+	change = column_change(col, rel);
+	if (change != NULL)
 	{
-		Oid			relid = lfirst_oid(lc);
-		char		relkind = get_rel_relkind(relid);
-
-		if (relkind == RELKIND_RELATION)
-			read_table(col, relid, snapshot, ext, per_value);
-		else if (relkind == RELKIND_FOREIGN_TABLE)
-			ereport(WARNING,
-					(errmsg("partition %s of %s.%s is a foreign table: its rows are not read",
-							get_rel_name(relid), col->nspname, col->relname)));
+		if (change == COLUMN_GONE)
+			col->gone = true;
+		else
+			col->skip = change;
 	}
+	else if (col->relkind != RELKIND_PARTITIONED_TABLE)
+		read_table(col, rel, col->attnum, ext, per_value);
+	else
+	{
+		/* the leaves, each locked as it is read */
+		tables = find_all_inheritors(col->relid, NoLock, NULL);
+		foreach(lc, tables)
+		{
+			Oid			relid = lfirst_oid(lc);
+			char		relkind = get_rel_relkind(relid);
+
+			if (relkind == RELKIND_RELATION)
+			{
+				Relation	part = try_relation_open(relid, AccessShareLock);
+				AttrNumber	attnum;
+
+				if (part == NULL)
+					continue;	/* dropped meanwhile */
+				attnum = get_attnum(relid, NameStr(col->attname));
+				if (attnum != InvalidAttrNumber)
+					read_table(col, part, attnum, ext, per_value);
+				relation_close(part, AccessShareLock);
+			}
+			else if (relkind == RELKIND_FOREIGN_TABLE)
+				ereport(WARNING,
+						(errmsg("partition %s of %s.%s is a foreign table: its rows are not read",
+								get_rel_name(relid), col->nspname, col->relname)));
+		}
+	}
+	relation_close(rel, AccessShareLock);
 }
 
 /* ---- raising ----------------------------------------------------------- */
@@ -1390,7 +1493,6 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 	ExtensionObjects ext = {0};
 	List	   *columns;
 	ListCell   *lc;
-	Snapshot	snapshot;
 	MemoryContext per_value;
 	int64		clock_ns;
 
@@ -1416,7 +1518,6 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 	mark_covered_partitions(columns);
 
 	clock_ns = family_clock_ns();
-	snapshot = RegisterSnapshot(GetLatestSnapshot());
 	per_value = AllocSetContextCreate(CurrentMemoryContext, "uuid_seq_raise_frontiers value",
 									  ALLOCSET_SMALL_SIZES);
 	foreach(lc, columns)
@@ -1426,11 +1527,10 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 		if (col->skip != NULL || col->covered)
 			continue;
 		set_horizon(col, clock_ns);
-		read_column(col, snapshot, &ext, per_value);
-		if (col->found)
+		read_column(col, &ext, per_value);
+		if (col->found && col->skip == NULL && !col->gone)
 			cover_word(col);
 	}
-	UnregisterSnapshot(snapshot);
 	MemoryContextDelete(per_value);
 
 	raise_families(columns);
@@ -1441,7 +1541,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 		Datum		values[5];
 		bool		nulls[5] = {0};
 
-		if (col->covered)
+		if (col->covered || col->gone)
 			continue;
 		values[0] = ObjectIdGetDatum(col->relid);
 		values[1] = NameGetDatum(&col->attname);

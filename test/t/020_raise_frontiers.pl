@@ -8,6 +8,12 @@
 #   server, started again with a node id smaller than the key's, makes keys
 #   above it (the word was once the last of the tick before: new keys fell
 #   below the old ones).
+# - tables changed while the statement waits for their lock: a rewrite of
+#   another column (ALTER ... TYPE) that commits meanwhile is read as it
+#   committed (a snapshot taken before the lock saw the rewritten table
+#   empty, and raised nothing); a key column whose default changed
+#   meanwhile is listed as not read, with a WARNING; one dropped meanwhile
+#   is not listed.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -62,6 +68,60 @@ uuid_seq.node_id = 7
 			't',
 			"$t: restarted with node id 3, a new key lies above node 5's");
 	}
+	$node->stop;
+}
+
+# Tables changed by a transaction that holds their lock while the statement
+# waits for it.
+{
+	my $node = PostgreSQL::Test::Cluster->new('raise_waits');
+	$node->init;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\n");
+	$node->start;
+	$node->safe_psql('postgres', q{
+		CREATE EXTENSION uuid_seq;
+		CREATE TABLE rewritten (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+		CREATE TABLE redefaulted (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+		CREATE TABLE dropped (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+		INSERT INTO rewritten VALUES (uuid_generate_v7(now() + interval '10 min'), 1);
+		INSERT INTO redefaulted VALUES (uuid_generate_v7(now() + interval '10 min'), 1);
+		INSERT INTO dropped VALUES (uuid_generate_v7(now() + interval '10 min'), 1);
+	});
+	my $key = $node->safe_psql('postgres', 'SELECT id FROM rewritten');
+
+	my $ddl = $node->background_psql('postgres');
+	$ddl->query_safe(q{
+		BEGIN;
+		ALTER TABLE rewritten ALTER n TYPE bigint;
+		ALTER TABLE redefaulted ALTER id SET DEFAULT gen_random_uuid();
+		ALTER TABLE dropped DROP COLUMN id;
+	});
+	my $raise = $node->background_psql('postgres');
+	my $pid = $raise->query_safe('SELECT pg_backend_pid()');
+	$raise->query_until(qr/raising/, q{
+		\echo raising
+		SELECT string_agg(table_name || ' ' || coalesce(raised::text, 'NULL') || ' ' ||
+		                  coalesce(max_value, 'NULL'), ', ' ORDER BY table_name::text)
+		FROM uuid_seq_raise_frontiers();
+	});
+	$node->poll_query_until('postgres',
+		"SELECT EXISTS (SELECT FROM pg_locks WHERE pid = $pid AND NOT granted)")
+	  or die 'the statement did not wait for the tables';
+	$ddl->query_safe('COMMIT');
+	# (its WARNING goes to stderr, which query_safe() refuses)
+	my ($out) = $raise->query('SELECT 1');
+	my ($rows) = split /\n/, $out;
+	is($rows, "redefaulted NULL NULL, rewritten true $key",
+		'a table rewritten while the statement waited is read as it committed, '
+		  . 'a changed default is not read, a dropped key column is not listed');
+	like($raise->{stderr},
+		qr/WARNING:  column id of public\.redefaulted is not raised: its default changed while the statement waited/,
+		'... with a WARNING for the changed default');
+	$raise->quit;
+	$ddl->quit;
+	is( $node->safe_psql(
+			'postgres', "INSERT INTO rewritten (n) VALUES (2) RETURNING id > '$key'"),
+		't', 'a new key of the rewritten table lies above its old one');
 	$node->stop;
 }
 
