@@ -13,13 +13,16 @@
  * search_path, a relocated schema nor a look-alike function in another
  * schema changes what is found (core 18's pg_catalog.uuidv7() is not
  * uuid_seq's and is not found).  The defaults that call one are their
- * pg_attrdef dependents.  A default counts when, below binary-compatible
- * casts, domains, collations and length coercions, it is one generator call
- * whose arguments that matter are constants (a COMB's layout and strategy,
- * a Snowflake epoch, a uuidv7() shift, a TypeID prefix), and the column's
- * type holds the generator's values; any other such column is listed with
- * raised NULL and a WARNING saying why, and left to the one-column
- * uuid_seq_raise_frontier().
+ * pg_attrdef dependents, and the defaults of their pg_type dependents
+ * (domains) for the columns of those domains (and of domains over them)
+ * without a default of their own; any other dependent (a function that
+ * wraps a generator, a view, a rule) gets a WARNING.  A default counts
+ * when, below binary-compatible casts, domains, collations and length
+ * coercions, it is one generator call whose arguments that matter are
+ * constants (a COMB's layout and strategy, a Snowflake epoch, a uuidv7()
+ * shift, a TypeID prefix), and the column's type holds the generator's
+ * values; any other such column is listed with raised NULL and a WARNING
+ * saying why, and left to the one-column uuid_seq_raise_frontier().
  *
  * Reading the largest value.  No query is planned or run: each table is
  * read here with the table and index access methods, so nothing a table's
@@ -84,6 +87,7 @@
 #include "catalog/pg_namespace.h"
 #include "catalog/pg_opfamily.h"
 #include "catalog/pg_proc.h"
+#include "catalog/pg_rewrite.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "common/int.h"
@@ -92,10 +96,12 @@
 #include "fmgr.h"
 #include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
+#include "rewrite/rewriteSupport.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/regproc.h"
 #include "utils/rel.h"
 #include "utils/snapmgr.h"
 #include "utils/syscache.h"
@@ -560,69 +566,86 @@ converts_generator_value(Node *expr, const ExtensionObjects *ext)
 }
 
 /*
- * The key column of default `attrdef`, or NULL when there is none to list
+ * The text of the default of column attnum of table relid (pg_attrdef's
+ * adbin), or NULL where it has none.
+ */
+static char *
+attrdef_text(Oid relid, AttrNumber attnum)
+{
+	Relation	rel = table_open(AttrDefaultRelationId, AccessShareLock);
+	ScanKeyData key[2];
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	char	   *adbin_text = NULL;
+
+	ScanKeyInit(&key[0], Anum_pg_attrdef_adrelid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(relid));
+	ScanKeyInit(&key[1], Anum_pg_attrdef_adnum, BTEqualStrategyNumber, F_INT2EQ,
+				Int16GetDatum(attnum));
+	scan = systable_beginscan(rel, AttrDefaultIndexId, true, NULL, 2, key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+	{
+		bool		isnull;
+		Datum		adbin = heap_getattr(tuple, Anum_pg_attrdef_adbin,
+										 RelationGetDescr(rel), &isnull);
+
+		if (!isnull)
+			adbin_text = TextDatumGetCString(adbin);
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return adbin_text;
+}
+
+/*
+ * The key column of table relid's column attnum, whose default (its own, or
+ * its domain's) is default_text, analysed; NULL when there is none to list
  * (a generated column, another session's temporary table, a dropped one).
  */
 static KeyColumn *
-key_column_of_default(Oid attrdef, const ExtensionObjects *ext)
+key_column(Oid relid, AttrNumber attnum, const char *default_text,
+		   const ExtensionObjects *ext)
 {
-	Relation	rel = table_open(AttrDefaultRelationId, AccessShareLock);
-	ScanKeyData key;
-	SysScanDesc scan;
-	HeapTuple	tuple;
+	HeapTuple	class_tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
+	HeapTuple	att_tuple = SearchSysCache2(ATTNUM, ObjectIdGetDatum(relid),
+											Int16GetDatum(attnum));
 	KeyColumn  *col = NULL;
-	Node	   *expr = NULL;
+	Node	   *expr;
 	Node	   *stripped;
 	Oid			typid = InvalidOid;
 	int32		typmod = -1;
 
-	ScanKeyInit(&key, Anum_pg_attrdef_oid, BTEqualStrategyNumber, F_OIDEQ,
-				ObjectIdGetDatum(attrdef));
-	scan = systable_beginscan(rel, AttrDefaultOidIndexId, true, NULL, 1, &key);
-	tuple = systable_getnext(scan);
-	if (HeapTupleIsValid(tuple))
+	if (HeapTupleIsValid(class_tuple) && HeapTupleIsValid(att_tuple))
 	{
-		Form_pg_attrdef form = (Form_pg_attrdef) GETSTRUCT(tuple);
-		bool		isnull;
-		Datum		adbin = heap_getattr(tuple, Anum_pg_attrdef_adbin,
-										 RelationGetDescr(rel), &isnull);
-		HeapTuple	class_tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(form->adrelid));
-		HeapTuple	att_tuple = SearchSysCache2(ATTNUM, ObjectIdGetDatum(form->adrelid),
-												Int16GetDatum(form->adnum));
+		Form_pg_class class_form = (Form_pg_class) GETSTRUCT(class_tuple);
+		Form_pg_attribute att = (Form_pg_attribute) GETSTRUCT(att_tuple);
 
-		if (!isnull && HeapTupleIsValid(class_tuple) && HeapTupleIsValid(att_tuple))
+		if (!att->attisdropped && att->attgenerated == '\0' &&
+			!isOtherTempNamespace(class_form->relnamespace))
 		{
-			Form_pg_class class_form = (Form_pg_class) GETSTRUCT(class_tuple);
-			Form_pg_attribute att = (Form_pg_attribute) GETSTRUCT(att_tuple);
-
-			if (!att->attisdropped && att->attgenerated == '\0' &&
-				!isOtherTempNamespace(class_form->relnamespace))
-			{
-				col = palloc0(sizeof(KeyColumn));
-				col->relid = form->adrelid;
-				col->relkind = class_form->relkind;
-				col->relispartition = class_form->relispartition;
-				col->nspname = get_namespace_name(class_form->relnamespace);
-				col->relname = pstrdup(NameStr(class_form->relname));
-				col->attnum = form->adnum;
-				col->attname = att->attname;
-				col->atttypid = att->atttypid;
-				col->default_text = TextDatumGetCString(adbin);
-				typid = att->atttypid;
-				typmod = att->atttypmod;
-				expr = stringToNode(col->default_text);
-			}
+			col = palloc0(sizeof(KeyColumn));
+			col->relid = relid;
+			col->relkind = class_form->relkind;
+			col->relispartition = class_form->relispartition;
+			col->nspname = get_namespace_name(class_form->relnamespace);
+			col->relname = pstrdup(NameStr(class_form->relname));
+			col->attnum = attnum;
+			col->attname = att->attname;
+			col->atttypid = att->atttypid;
+			col->default_text = pstrdup(default_text);
+			typid = att->atttypid;
+			typmod = att->atttypmod;
 		}
-		if (HeapTupleIsValid(class_tuple))
-			ReleaseSysCache(class_tuple);
-		if (HeapTupleIsValid(att_tuple))
-			ReleaseSysCache(att_tuple);
 	}
-	systable_endscan(scan);
-	table_close(rel, AccessShareLock);
+	if (HeapTupleIsValid(class_tuple))
+		ReleaseSysCache(class_tuple);
+	if (HeapTupleIsValid(att_tuple))
+		ReleaseSysCache(att_tuple);
 	if (col == NULL)
 		return NULL;
 
+	expr = stringToNode(col->default_text);
 	stripped = strip_casts(expr);
 	if (stripped != NULL && IsA(stripped, FuncExpr) &&
 		member_generator(ext, ((FuncExpr *) stripped)->funcid) != NULL)
@@ -650,6 +673,251 @@ key_column_of_default(Oid attrdef, const ExtensionObjects *ext)
 	return col;
 }
 
+/* The key column of default `attrdef` (key_column()), or NULL. */
+static KeyColumn *
+key_column_of_default(Oid attrdef, const ExtensionObjects *ext)
+{
+	Relation	rel = table_open(AttrDefaultRelationId, AccessShareLock);
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple	tuple;
+	Oid			relid = InvalidOid;
+	AttrNumber	attnum = InvalidAttrNumber;
+	char	   *adbin_text = NULL;
+
+	ScanKeyInit(&key, Anum_pg_attrdef_oid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(attrdef));
+	scan = systable_beginscan(rel, AttrDefaultOidIndexId, true, NULL, 1, &key);
+	tuple = systable_getnext(scan);
+	if (HeapTupleIsValid(tuple))
+	{
+		Form_pg_attrdef form = (Form_pg_attrdef) GETSTRUCT(tuple);
+		bool		isnull;
+		Datum		adbin = heap_getattr(tuple, Anum_pg_attrdef_adbin,
+										 RelationGetDescr(rel), &isnull);
+
+		if (!isnull)
+		{
+			relid = form->adrelid;
+			attnum = form->adnum;
+			adbin_text = TextDatumGetCString(adbin);
+		}
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	return adbin_text == NULL ? NULL : key_column(relid, attnum, adbin_text, ext);
+}
+
+/*
+ * The default (typdefaultbin) of domain typid, or of the nearest domain
+ * below it that has one; NULL when none has (or typid is no domain).
+ */
+static char *
+domain_default_text(Oid typid)
+{
+	for (;;)
+	{
+		HeapTuple	tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
+		Form_pg_type form;
+		bool		isnull;
+		Datum		datum;
+
+		if (!HeapTupleIsValid(tuple))
+			return NULL;
+		form = (Form_pg_type) GETSTRUCT(tuple);
+		if (form->typtype != TYPTYPE_DOMAIN)
+		{
+			ReleaseSysCache(tuple);
+			return NULL;
+		}
+		datum = SysCacheGetAttr(TYPEOID, tuple, Anum_pg_type_typdefaultbin, &isnull);
+		if (!isnull)
+		{
+			char	   *typdefault = TextDatumGetCString(datum);
+
+			ReleaseSysCache(tuple);
+			return typdefault;
+		}
+		typid = form->typbasetype;
+		ReleaseSysCache(tuple);
+	}
+}
+
+/*
+ * The default a row gets in column attnum of table relid, of type typid:
+ * its own (pg_attrdef), or else its domain's; NULL when there is none.
+ */
+static char *
+effective_default_text(Oid relid, AttrNumber attnum, Oid typid)
+{
+	char	   *adbin_text = attrdef_text(relid, attnum);
+
+	return adbin_text != NULL ? adbin_text : domain_default_text(typid);
+}
+
+/*
+ * The key columns whose default is domain `domain`'s (a dependent of a
+ * generator, so its default calls one): the columns of that domain, and
+ * of domains over it without a default of their own, recursively, that
+ * have no default of their own either (theirs would win), in tables (a
+ * view's or a composite type's column takes no default from its type).
+ * Appended to *columns.
+ */
+static void
+key_columns_of_domain(Relation depend, Oid domain, const ExtensionObjects *ext,
+					  List **columns)
+{
+	char	   *default_text;
+	List	   *types;
+	ListCell   *lc;
+
+	if (get_typtype(domain) != TYPTYPE_DOMAIN ||
+		(default_text = domain_default_text(domain)) == NULL)
+		return;
+	types = list_make1_oid(domain);
+	/* (foreach sees the types appended to the list as it walks it) */
+	foreach(lc, types)
+	{
+		Oid			typid = lfirst_oid(lc);
+		ScanKeyData key[2];
+		SysScanDesc scan = depend_scan_referencing(depend, TypeRelationId, typid, key);
+		HeapTuple	tuple;
+		List	   *relids = NIL;	/* the columns of the type */
+		List	   *attnums = NIL;
+		ListCell   *lr;
+		ListCell   *la;
+
+		while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+		{
+			Form_pg_depend dep = (Form_pg_depend) GETSTRUCT(tuple);
+
+			if (dep->classid == TypeRelationId && dep->objsubid == 0)
+			{
+				HeapTuple	type = SearchSysCache1(TYPEOID, ObjectIdGetDatum(dep->objid));
+
+				if (HeapTupleIsValid(type))
+				{
+					Form_pg_type form = (Form_pg_type) GETSTRUCT(type);
+
+					if (form->typtype == TYPTYPE_DOMAIN && form->typbasetype == typid &&
+						heap_attisnull(type, Anum_pg_type_typdefaultbin, NULL))
+						types = list_append_unique_oid(types, dep->objid);
+					ReleaseSysCache(type);
+				}
+			}
+			else if (dep->classid == RelationRelationId && dep->objsubid > 0)
+			{
+				relids = lappend_oid(relids, dep->objid);
+				attnums = lappend_int(attnums, dep->objsubid);
+			}
+		}
+		systable_endscan(scan);
+
+		forboth(lr, relids, la, attnums)
+		{
+			Oid			relid = lfirst_oid(lr);
+			AttrNumber	attnum = (AttrNumber) lfirst_int(la);
+			char		relkind = get_rel_relkind(relid);
+			KeyColumn  *col;
+
+			if ((relkind != RELKIND_RELATION && relkind != RELKIND_PARTITIONED_TABLE &&
+				 relkind != RELKIND_FOREIGN_TABLE) ||
+				get_atttype(relid, attnum) != typid ||
+				attrdef_text(relid, attnum) != NULL)
+				continue;
+			col = key_column(relid, attnum, default_text, ext);
+			if (col != NULL)
+				*columns = lappend(*columns, col);
+		}
+	}
+}
+
+/*
+ * What an object that depends on a generator is, for a message and for
+ * its extension: a view rather than its rule.
+ */
+static ObjectAddress
+dependent_object(Oid classid, Oid objid)
+{
+	ObjectAddress object;
+
+	ObjectAddressSet(object, classid, objid);
+	if (classid == RewriteRelationId)
+	{
+		Relation	rel = table_open(RewriteRelationId, AccessShareLock);
+		ScanKeyData key;
+		SysScanDesc scan;
+		HeapTuple	tuple;
+
+		ScanKeyInit(&key, Anum_pg_rewrite_oid, BTEqualStrategyNumber, F_OIDEQ,
+					ObjectIdGetDatum(objid));
+		scan = systable_beginscan(rel, RewriteOidIndexId, true, NULL, 1, &key);
+		tuple = systable_getnext(scan);
+		if (HeapTupleIsValid(tuple))
+		{
+			Form_pg_rewrite form = (Form_pg_rewrite) GETSTRUCT(tuple);
+
+			if (strcmp(NameStr(form->rulename), ViewSelectRuleName) == 0)
+				ObjectAddressSet(object, RelationRelationId, form->ev_class);
+		}
+		systable_endscan(scan);
+		table_close(rel, AccessShareLock);
+	}
+	return object;
+}
+
+/* An object that depends on a generator, for warn_other_dependents(). */
+typedef struct OtherDependent
+{
+	Oid			classid;
+	Oid			objid;
+	Oid			generator;		/* (the first one found) */
+	char	   *description;
+} OtherDependent;
+
+static int
+other_dependent_cmp(const void *a, const void *b)
+{
+	const OtherDependent *x = *(OtherDependent *const *) a;
+	const OtherDependent *y = *(OtherDependent *const *) b;
+
+	return strcmp(x->description, y->description);
+}
+
+/*
+ * A WARNING for each object other than a column default or a domain that
+ * depends on a generator (others: OtherDependents), in the order of their
+ * descriptions: a function that wraps it (BEGIN ATOMIC, or an argument's
+ * default), a view, a rule, a trigger.  Keys made through them are in
+ * columns whose default is no generator call, and are not read.  The
+ * extension's own objects are left out.
+ */
+static void
+warn_other_dependents(List *others, const ExtensionObjects *ext)
+{
+	OtherDependent **sorted = palloc(sizeof(OtherDependent *) * (list_length(others) + 1));
+	int			n = 0;
+	ListCell   *lc;
+
+	foreach(lc, others)
+	{
+		OtherDependent *other = lfirst(lc);
+		ObjectAddress object = dependent_object(other->classid, other->objid);
+
+		if (getExtensionOfObject(object.classId, object.objectId) == ext->extension)
+			continue;
+		other->description = uuid_seq_object_description(&object);
+		sorted[n++] = other;
+	}
+	qsort(sorted, n, sizeof(OtherDependent *), other_dependent_cmp);
+	for (int i = 0; i < n; i++)
+		ereport(WARNING,
+				(errmsg("%s calls uuid_seq generator %s: keys made through it are not covered",
+						sorted[i]->description, format_procedure(sorted[i]->generator)),
+				 errdetail("uuid_seq_raise_frontiers() reads the columns whose default, or whose domain's default, calls a generator."),
+				 errhint("Raise the family's frontier above the keys made through it with uuid_seq_raise_frontier(family, greatest key).")));
+}
+
 /* The key columns of the database, in schema, table and column order. */
 static int
 key_column_cmp(const void *a, const void *b)
@@ -670,14 +938,17 @@ find_key_columns(const ExtensionObjects *ext)
 {
 	Relation	depend = table_open(DependRelationId, AccessShareLock);
 	List	   *attrdefs = NIL;
+	List	   *domains = NIL;
+	List	   *others = NIL;
 	List	   *columns = NIL;
 	ListCell   *lc;
 
 	foreach(lc, ext->generator_oids)
 	{
+		Oid			generator = lfirst_oid(lc);
 		ScanKeyData key[2];
 		SysScanDesc scan = depend_scan_referencing(depend, ProcedureRelationId,
-												   lfirst_oid(lc), key);
+												   generator, key);
 		HeapTuple	tuple;
 
 		while (HeapTupleIsValid(tuple = systable_getnext(scan)))
@@ -686,10 +957,32 @@ find_key_columns(const ExtensionObjects *ext)
 
 			if (dep->classid == AttrDefaultRelationId)
 				attrdefs = list_append_unique_oid(attrdefs, dep->objid);
+			else if (dep->classid == TypeRelationId)
+				domains = list_append_unique_oid(domains, dep->objid);
+			else
+			{
+				ListCell   *lo;
+				bool		seen = false;
+
+				foreach(lo, others)
+				{
+					OtherDependent *other = lfirst(lo);
+
+					seen |= other->classid == dep->classid && other->objid == dep->objid;
+				}
+				if (!seen)
+				{
+					OtherDependent *other = palloc0(sizeof(OtherDependent));
+
+					other->classid = dep->classid;
+					other->objid = dep->objid;
+					other->generator = generator;
+					others = lappend(others, other);
+				}
+			}
 		}
 		systable_endscan(scan);
 	}
-	table_close(depend, AccessShareLock);
 
 	foreach(lc, attrdefs)
 	{
@@ -698,6 +991,11 @@ find_key_columns(const ExtensionObjects *ext)
 		if (col != NULL)
 			columns = lappend(columns, col);
 	}
+	foreach(lc, domains)
+		key_columns_of_domain(depend, lfirst_oid(lc), ext, &columns);
+	table_close(depend, AccessShareLock);
+	warn_other_dependents(others, ext);
+
 	if (columns != NIL)
 	{
 		KeyColumn **sorted = palloc(sizeof(KeyColumn *) * list_length(columns));
@@ -1210,39 +1508,6 @@ read_table(KeyColumn *col, Relation rel, AttrNumber attnum, const ExtensionObjec
 }
 
 /*
- * The text of the default of column attnum of table relid (pg_attrdef's
- * adbin), or NULL where it has none.
- */
-static char *
-attrdef_text(Oid relid, AttrNumber attnum)
-{
-	Relation	rel = table_open(AttrDefaultRelationId, AccessShareLock);
-	ScanKeyData key[2];
-	SysScanDesc scan;
-	HeapTuple	tuple;
-	char	   *adbin_text = NULL;
-
-	ScanKeyInit(&key[0], Anum_pg_attrdef_adrelid, BTEqualStrategyNumber, F_OIDEQ,
-				ObjectIdGetDatum(relid));
-	ScanKeyInit(&key[1], Anum_pg_attrdef_adnum, BTEqualStrategyNumber, F_INT2EQ,
-				Int16GetDatum(attnum));
-	scan = systable_beginscan(rel, AttrDefaultIndexId, true, NULL, 2, key);
-	tuple = systable_getnext(scan);
-	if (HeapTupleIsValid(tuple))
-	{
-		bool		isnull;
-		Datum		adbin = heap_getattr(tuple, Anum_pg_attrdef_adbin,
-										 RelationGetDescr(rel), &isnull);
-
-		if (!isnull)
-			adbin_text = TextDatumGetCString(adbin);
-	}
-	systable_endscan(scan);
-	table_close(rel, AccessShareLock);
-	return adbin_text;
-}
-
-/*
  * What became of col's column while the statement waited for its table's
  * lock (rel, locked): NULL when it is as it was found (with the same
  * number, type and default: a rename is taken as it is), COLUMN_GONE when
@@ -1265,7 +1530,7 @@ column_change(KeyColumn *col, Relation rel)
 	col->attname = att->attname;
 	if (att->atttypid != col->atttypid)
 		return "its type changed while the statement waited for its table (run the statement again)";
-	adbin_text = attrdef_text(col->relid, col->attnum);
+	adbin_text = effective_default_text(col->relid, col->attnum, att->atttypid);
 	if (adbin_text == NULL || strcmp(adbin_text, col->default_text) != 0)
 		return "its default changed while the statement waited for its table (run the statement again)";
 	return NULL;

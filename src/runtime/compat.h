@@ -107,6 +107,16 @@ extern int no_such_variable
 #define DLSUFFIX ".so"
 #endif
 
+/*
+ * 14 added getObjectDescription()'s missing_ok argument (the caller
+ * includes catalog/objectaddress.h).
+ */
+#if PG_VERSION_NUM >= 140000
+#define uuid_seq_object_description(object) getObjectDescription(object, false)
+#else
+#define uuid_seq_object_description(object) getObjectDescription(object)
+#endif
+
 /* 14 renamed the default role constants DEFAULT_ROLE_* to ROLE_PG_*. */
 #if PG_VERSION_NUM < 140000
 #define ROLE_PG_READ_ALL_STATS DEFAULT_ROLE_READ_ALL_STATS

@@ -14,11 +14,17 @@
 #   empty, and raised nothing); a key column whose default changed
 #   meanwhile is listed as not read, with a WARNING; one dropped meanwhile
 #   is not listed.
+# - a function that wraps a generator (BEGIN ATOMIC, PostgreSQL 14 and
+#   later), the DEFAULT of a key column: the column is not read, and a
+#   WARNING names the function.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../perl";
+use UuidSeqMajor;
 
 # Keys of node 5 ten minutes ahead of the clock, read by a server with node
 # id 7 (under node_bits = 8), which is then restarted with node id 3.
@@ -122,6 +128,32 @@ uuid_seq.node_id = 7
 	is( $node->safe_psql(
 			'postgres', "INSERT INTO rewritten (n) VALUES (2) RETURNING id > '$key'"),
 		't', 'a new key of the rewritten table lies above its old one');
+	$node->stop;
+}
+
+# A function that wraps a generator, as a key column's DEFAULT: its body
+# (BEGIN ATOMIC, 14 and later) depends on the generator, the column's
+# default on the function alone.
+if (tested_major() >= 14)
+{
+	my $node = PostgreSQL::Test::Cluster->new('raise_wrapped');
+	$node->init;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\n");
+	$node->start;
+	$node->safe_psql('postgres', q{
+		CREATE EXTENSION uuid_seq;
+		CREATE FUNCTION new_id() RETURNS uuid LANGUAGE sql
+		BEGIN ATOMIC SELECT uuid_generate_v7(); END;
+		CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT new_id(), n int);
+		INSERT INTO orders VALUES (uuid_generate_v7(now() + interval '10 min'), 1);
+	});
+	my ($ret, $out, $err) = $node->psql('postgres',
+		'SELECT count(*) FROM uuid_seq_raise_frontiers()');
+	is("$ret $out", '0 0', 'a column whose default wraps a generator is not listed');
+	like(
+		$err,
+		qr/WARNING:  function new_id\(\) calls uuid_seq generator uuid_generate_v7\(\): keys made through it are not covered/,
+		'... and a WARNING names the function');
 	$node->stop;
 }
 

@@ -114,6 +114,33 @@ CREATE DOMAIN order_key AS uuid CHECK (VALUE IS NOT NULL);
 CREATE TABLE by_domain (id order_key DEFAULT uuid_generate_v7(), n int);
 INSERT INTO by_domain VALUES (uuid_generate_v7(t('v7')), 1);
 
+-- A domain's default: a column of the domain (or of a domain over it
+-- without a default of its own) that has no default of its own is a key
+-- column; one with a default of its own, a view's and one of a domain over
+-- it with another default are not.
+CREATE DOMAIN v7_key AS uuid DEFAULT uuid_generate_v7();
+CREATE DOMAIN v7_key_not_null AS v7_key NOT NULL;
+CREATE DOMAIN v7_key_random AS v7_key DEFAULT gen_random_uuid();
+CREATE DOMAIN invoice_key AS sqlguid DEFAULT comb_new();
+CREATE TABLE by_domain_default (id v7_key PRIMARY KEY, n int);
+INSERT INTO by_domain_default VALUES (uuid_generate_v7(t('v7')), 1);
+CREATE TABLE by_domain_nested (id v7_key_not_null, n int);
+INSERT INTO by_domain_nested VALUES (uuid_generate_v7(t('v7')), 1);
+CREATE TABLE by_domain_sqlguid (id invoice_key PRIMARY KEY, n int);
+INSERT INTO by_domain_sqlguid VALUES (comb_new(t('comb_sqlserver_unix_ms')), 1);
+CREATE TABLE by_domain_own_default (id v7_key DEFAULT gen_random_uuid(), n int);
+CREATE TABLE by_domain_random (id v7_key_random, n int);
+CREATE VIEW by_domain_view AS SELECT * FROM by_domain_default;
+-- and what depends on a generator otherwise, with a WARNING each: a view
+-- that makes keys, a function that makes them (its argument's default), a
+-- rule
+CREATE VIEW fresh_ids AS SELECT uuid_generate_v7() AS id;
+CREATE FUNCTION new_id(made uuid DEFAULT ulid_generate()) RETURNS uuid
+LANGUAGE sql AS 'SELECT made';
+CREATE TABLE audit (id bigint, n int);
+CREATE RULE audit_ids AS ON INSERT TO by_domain_random
+    DO ALSO INSERT INTO audit VALUES (tsid_generate(), NEW.n);
+
 -- Keys more than a day ahead of the server's clock (the horizon) are not
 -- raised to, with one WARNING per column: a random uuid (gen_random_uuid()'s
 -- kind) in a ULID column, where any 128 bits read as a ULID (this one of
@@ -154,6 +181,9 @@ INSERT INTO by_snowflake_far VALUES
     (snowflake_lower_bound('2070-01-01 00:00+00', '2015-01-01 00:00+00'), 2);
 
 INSERT INTO expected VALUES
+    ('by_domain_default', 'id', (SELECT max(id)::text FROM by_domain_default)),
+    ('by_domain_nested', 'id', (SELECT max(id)::text FROM by_domain_nested)),
+    ('by_domain_sqlguid', 'id', (SELECT max(id)::text FROM by_domain_sqlguid)),
     ('by_ulid_v4', 'id', (SELECT id::text FROM by_ulid_v4 WHERE n = 1)),
     ('by_ulid_v4_whole', 'id', (SELECT id::text FROM by_ulid_v4_whole WHERE n = 2)),
     ('by_sqlguid_newid', 'id', (SELECT id::text FROM by_sqlguid_newid WHERE n = 1)),
@@ -270,7 +300,7 @@ FROM expected e
 WHERE (SELECT bool_and(shared) FROM uuid_seq_state());
 SELECT tbl, CASE
        WHEN tbl IN ('by_sqlguid'::regclass, 'by_comb_uuid', 'by_comb_opclass', 'by_comb_ticks',
-                    'by_sqlguid_newid')
+                    'by_sqlguid_newid', 'by_domain_sqlguid')
            THEN next_key::uuid #># max_value::uuid
        WHEN tbl IN ('by_typeid'::regclass, 'by_typeid_varchar', 'by_typeid_far')
            THEN typeid_to_uuid(next_key) > typeid_to_uuid(max_value)
