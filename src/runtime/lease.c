@@ -27,6 +27,8 @@
 #include "access/xlogreader.h"
 #include "lib/stringinfo.h"
 
+#include "replication/syncrep.h"
+
 #define XLOG_UUID_SEQ_LEASES	0x00
 #endif
 
@@ -47,16 +49,16 @@ static FrontierOrigin crash_copy_origin[FAMILY_COUNT];
 
 /*
  * With uuid_seq.wal_frontiers: log the leases of every family and flush the
- * record, before they are relied on.  True when the leases are in the WAL
- * or need not be (the setting is off); false in recovery, where nothing can
- * be logged.
+ * record, before they are relied on; *lsn (where given) is then the end of
+ * the record.  True when the leases are in the WAL or need not be (the
+ * setting is off); false in recovery, where nothing can be logged.
  */
 static bool
-log_leases(const uint64 leases[FAMILY_COUNT])
+log_leases(const uint64 leases[FAMILY_COUNT], XLogRecPtr *lsn)
 {
 #ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
 	uint8		buf[FRONTIER_STORE_BYTES];
-	XLogRecPtr	lsn;
+	XLogRecPtr	end;
 
 	if (!uuid_seq_wal_frontiers)
 		return true;
@@ -65,10 +67,36 @@ log_leases(const uint64 leases[FAMILY_COUNT])
 	frontier_store_encode(buf, leases);
 	XLogBeginInsert();
 	XLogRegisterData((char *) buf, (int) sizeof(buf));
-	lsn = XLogInsert(UUID_SEQ_RMGR_ID, XLOG_UUID_SEQ_LEASES);
-	XLogFlush(lsn);
+	end = XLogInsert(UUID_SEQ_RMGR_ID, XLOG_UUID_SEQ_LEASES);
+	XLogFlush(end);
+	if (lsn != NULL)
+		*lsn = end;
 #endif
 	return true;
+}
+
+/*
+ * Wait until the synchronous standbys (synchronous_standby_names, as
+ * synchronous_commit asks, at most up to their flush) have the WAL up to
+ * lsn, as a commit waits for its record; nothing to do for an invalid lsn
+ * (nothing was logged) or without synchronous standbys.  A raise needs it:
+ * it logs its leases without a transaction id, and the commit of a
+ * statement without one waits for no standby, so a failover right after
+ * it could lose the raise.  Called without lease_lock held: a standby that
+ * is away must not stop every generator of the cluster.  A cancel ends the
+ * wait with a WARNING, as it ends a commit's.
+ */
+static void
+wait_for_sync_standbys(XLogRecPtr lsn)
+{
+#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
+	if (lsn == InvalidXLogRecPtr)
+		return;
+	/* as at a commit: the wait checks for cancel and termination itself */
+	HOLD_INTERRUPTS();
+	SyncRepWaitForLSN(lsn, false);
+	RESUME_INTERRUPTS();
+#endif
 }
 
 /* ---- renewal ---------------------------------------------------------- */
@@ -120,12 +148,13 @@ lease_above(const FrontierFamily *family, uint64 word, int64 reach_ns)
  * floor[i] where that is higher, make the new leases durable (the file, and
  * the WAL with uuid_seq.wal_frontiers, or mark them unlogged in recovery),
  * then publish them.  Failing to make them durable is reported at elevel; at
- * ERROR the leases stay as they were.  Only with uuid_seq.persist (the lease
+ * ERROR the leases stay as they were.  *lsn (where given): the end of the
+ * WAL record, when one was logged.  Only with uuid_seq.persist (the lease
  * is the largest word otherwise).  The caller holds lease_lock.
  */
 static void
 renew_leases(UuidSeqShared *shared, const uint64 *floor, int64 reach_ns,
-			 int elevel)
+			 int elevel, XLogRecPtr *lsn)
 {
 	uint64		leases[FAMILY_COUNT];
 
@@ -141,7 +170,7 @@ renew_leases(UuidSeqShared *shared, const uint64 *floor, int64 reach_ns,
 	}
 	if (!frontier_store_write(leases, elevel))
 		return;
-	pg_atomic_write_u32(&shared->leases_unlogged, log_leases(leases) ? 0 : 1);
+	pg_atomic_write_u32(&shared->leases_unlogged, log_leases(leases, lsn) ? 0 : 1);
 	for (int i = 0; i < FAMILY_COUNT; i++)
 		pg_atomic_write_u64(&shared->frontier[i].lease, leases[i]);
 }
@@ -168,7 +197,7 @@ lease_extend(UuidSeqShared *shared, FamilyId id, uint64 word)
 
 		/* an ERROR releases the lock; the value taken is then never handed out */
 		floor[id] = word;
-		renew_leases(shared, floor, LEASE_NS, ERROR);
+		renew_leases(shared, floor, LEASE_NS, ERROR, NULL);
 	}
 	LWLockRelease(shared->lease_lock);
 }
@@ -190,6 +219,7 @@ lease_raise_frontier(UuidSeqShared *shared, FamilyId id, uint64 word, uint64 *be
 {
 	uint64		found;
 	bool		raised;
+	XLogRecPtr	lsn = InvalidXLogRecPtr;
 
 	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
 	found = pg_atomic_read_u64(&shared->frontier[id].word);
@@ -204,11 +234,12 @@ lease_raise_frontier(UuidSeqShared *shared, FamilyId id, uint64 word, uint64 *be
 
 			/* an ERROR releases the lock; the frontier stays as it was */
 			floor[id] = word;
-			renew_leases(shared, floor, LEASE_NS, ERROR);
+			renew_leases(shared, floor, LEASE_NS, ERROR, &lsn);
 		}
 		raise_word(&shared->frontier[id].word, word);
 	}
 	LWLockRelease(shared->lease_lock);
+	wait_for_sync_standbys(lsn);
 	return raised;
 }
 
@@ -253,7 +284,7 @@ replay_leases(UuidSeqShared *shared, const uint64 *words, const bool *present)
 	 */
 	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
 	renew_leases(shared, floor,
-				 ArchiveRecoveryRequested ? REPLAY_LEASE_NS : LEASE_NS, ERROR);
+				 ArchiveRecoveryRequested ? REPLAY_LEASE_NS : LEASE_NS, ERROR, NULL);
 	LWLockRelease(shared->lease_lock);
 }
 

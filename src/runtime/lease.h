@@ -43,8 +43,10 @@ extern void lease_extend(UuidSeqShared *shared, FamilyId id, uint64 word);
 /*
  * Raise family id's frontier to at least word, after a lease above it is
  * durable (the file, and the WAL with uuid_seq.wal_frontiers): every later
- * value of the family lies above.  False when the frontier already was.
- * With `before`, also the frontier the raise found.
+ * value of the family lies above.  With uuid_seq.wal_frontiers it returns
+ * once the synchronous standbys have that WAL, as a commit would.  False
+ * when the frontier already was.  With `before`, also the frontier the
+ * raise found.
  */
 extern bool lease_raise_frontier(UuidSeqShared *shared, FamilyId id, uint64 word,
 								 uint64 *before);

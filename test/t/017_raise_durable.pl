@@ -17,7 +17,8 @@
 # raised word even if a raise did not cover its own.
 #
 # And a raise past 2262 (where int64 nanoseconds end), then kill -9: the
-# family is not exhausted after the restart.
+# family is not exhausted after the restart.  And with a synchronous
+# standby, the raise waits for it, as a commit would.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -153,6 +154,56 @@ if (tested_major() < 15)
 		$primary = $standby;
 	}
 	$primary->stop;
+}
+
+# A raise under synchronous replication: it logs its leases without a
+# transaction id, so no commit waits for the standby; the raise itself
+# waits until the synchronous standby has the record, as a commit would.
+# The standby is down when the raise runs: the raise waits (SyncRep) until
+# it is up, and once it has returned, an immediate failover (with no wait
+# for catch-up) keeps the raise.
+{
+	my $g = $GENERATORS[0];
+	my $primary = PostgreSQL::Test::Cluster->new('raise_sync_primary');
+	$primary->init(allows_streaming => 1);
+	$primary->append_conf('postgresql.conf', $preload . "uuid_seq.wal_frontiers = on\n");
+	$primary->start;
+	$primary->safe_psql('postgres', "CREATE EXTENSION uuid_seq; SELECT $g->{expr}");
+	$primary->backup('base_sync');
+	my $standby = PostgreSQL::Test::Cluster->new('raise_sync_standby');
+	$standby->init_from_backup($primary, 'base_sync', has_streaming => 1);
+	$primary->append_conf('postgresql.conf',
+		"synchronous_standby_names = 'raise_sync_standby'\n");
+	$primary->reload;
+
+	my $key = $primary->safe_psql('postgres',
+		'SELECT ' . sprintf($g->{at}, q{now() + interval '10 min'}));
+	my $session = $primary->background_psql('postgres');
+	my $pid = $session->query_safe('SELECT pg_backend_pid()');
+	$session->query_until(qr/raising/, qq{
+		\\echo raising
+		SELECT uuid_seq_raise_frontier('$g->{family}', '$key'::$g->{type});
+	});
+	# until the raise waits, or has returned without waiting
+	$primary->poll_query_until('postgres', qq{
+		SELECT wait_event = 'SyncRep' OR state = 'idle'
+		FROM pg_stat_activity WHERE pid = $pid})
+	  or die 'the raise neither waited nor returned';
+	is( $primary->safe_psql(
+			'postgres', "SELECT wait_event FROM pg_stat_activity WHERE pid = $pid"),
+		'SyncRep',
+		'with wal_frontiers, a raise waits for the synchronous standby');
+	$standby->start;
+	my ($raised) = split /\n/, $session->query_safe('SELECT 1');
+	is($raised, 't', '... and returns once the standby is up');
+	$session->quit;
+	$primary->stop('immediate');
+	$standby->promote;
+	$standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+	  or die 'the standby was not promoted';
+	is(next_above($standby, $g, $key), 't',
+		'raised under synchronous replication, failed over at once: the next value lies above the key');
+	$standby->stop;
 }
 
 done_testing();
