@@ -25,7 +25,10 @@
  */
 #include "postgres.h"
 
+#include <unistd.h>
+
 #include "access/xact.h"
+#include "access/xlog.h"
 #include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "miscadmin.h"
@@ -65,9 +68,8 @@ typedef struct FacadeKeySetting
 static char *facade_key_text = NULL;
 static const FacadeKeySetting *facade_key = NULL;
 
-/* preloaded, and whether every session loads uuid_seq (-1: not known yet) */
+/* loaded by shared_preload_libraries */
 static bool preloaded = false;
-static int	loaded_in_every_session = -1;
 
 static emit_log_hook_type prev_emit_log_hook = NULL;
 
@@ -237,45 +239,6 @@ redact_facade_key(ErrorData *edata)
 		prev_emit_log_hook(edata);
 }
 
-/*
- * Does every session load uuid_seq before its first statement: preloaded,
- * or named in session_preload_libraries (by its name or a path to it)?
- */
-static bool
-uuid_seq_in_every_session(void)
-{
-	const char *libraries = GetConfigOption("session_preload_libraries", true, false);
-	char	   *raw;
-	List	   *names;
-	ListCell   *lc;
-	bool		found = false;
-
-	if (preloaded)
-		return true;
-	if (libraries == NULL)
-		return false;
-	raw = pstrdup(libraries);
-	if (SplitDirectoriesString(raw, ',', &names))
-	{
-		foreach(lc, names)
-		{
-			char	   *name = lfirst(lc);
-			char	   *base = last_dir_separator(name);
-			size_t		len;
-
-			base = base ? base + 1 : name;
-			len = strlen(base);
-			if (len > strlen(DLSUFFIX) && strcmp(base + len - strlen(DLSUFFIX), DLSUFFIX) == 0)
-				base[len - strlen(DLSUFFIX)] = '\0';
-			if (strcmp(base, "uuid_seq") == 0)
-				found = true;
-		}
-	}
-	list_free_deep(names);
-	pfree(raw);
-	return found;
-}
-
 const SipKey *
 uuid_seq_facade_key(void)
 {
@@ -284,18 +247,20 @@ uuid_seq_facade_key(void)
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("%s is not set", FACADE_KEY_NAME),
 				 errhint("Set it in the server's configuration (32 hexadecimal digits), or pass the key as the second argument.")));
-	if (facade_key->from_configuration)
-	{
-		if (loaded_in_every_session < 0)
-			loaded_in_every_session = uuid_seq_in_every_session();
-		if (!loaded_in_every_session)
-			ereport(ERROR,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("%s is set in the server's configuration, but sessions do not load uuid_seq when they start",
-							FACADE_KEY_NAME),
-					 errdetail("In a session that has not loaded uuid_seq, every role can read the setting."),
-					 errhint("Add uuid_seq to shared_preload_libraries or session_preload_libraries.")));
-	}
+	/*
+	 * Only a preloaded library defines the setting before any session runs
+	 * a statement.  Elsewhere (session_preload_libraries included, which a
+	 * role or database setting can scope) a session that has not loaded
+	 * uuid_seq keeps the configured value as a placeholder any role can
+	 * SHOW, and the postmaster logs it when a reload changes it.
+	 */
+	if (facade_key->from_configuration && !preloaded)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s is set in the server's configuration, but uuid_seq is not preloaded",
+						FACADE_KEY_NAME),
+				 errdetail("Without shared_preload_libraries, a session that has not loaded uuid_seq lets every role read the setting."),
+				 errhint("Add uuid_seq to shared_preload_libraries and restart, or remove the key from the configuration.")));
 	return &facade_key->key;
 }
 
@@ -391,6 +356,26 @@ uuid_seq_guc_init(bool preloading)
 					 errmsg("uuid_seq.wal_frontiers requires uuid_seq.persist"),
 					 errdetail("A server that replays lease records keeps them in its frontier file across restarts."),
 					 errhint("Turn uuid_seq.persist on, or turn uuid_seq.wal_frontiers off.")));
+
+#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
+
+		/*
+		 * For the same reason a server in recovery (a standby, a
+		 * point-in-time restore) needs its frontier file, whatever its own
+		 * wal_frontiers says: its primary's leases come from the file of the
+		 * base backup and from the lease records it replays, and a standby
+		 * cannot know whether any will come.  (The postmaster runs in the
+		 * data directory while it loads preloaded libraries.)
+		 */
+		if (!uuid_seq_persist &&
+			(access(STANDBY_SIGNAL_FILE, F_OK) == 0 ||
+			 access(RECOVERY_SIGNAL_FILE, F_OK) == 0))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("uuid_seq.persist cannot be off on a server in recovery"),
+					 errdetail("A standby or a restore keeps its primary's leases, from the base backup's frontier file and from the lease records it replays, in its frontier file."),
+					 errhint("Turn uuid_seq.persist on.")));
+#endif
 	}
 	DefineCustomEnumVariable("uuid_seq.on_overflow",
 							 "Sets what a generator does when the steps of the current clock tick are used up.",

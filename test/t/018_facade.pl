@@ -14,9 +14,10 @@
 #    current_setting, pg_settings, pg_file_settings, SET, and no message
 #    quotes it); a reload that changes it, ALTER SYSTEM and a bad value
 #    leave it out of the server log.
-# 3. Not preloaded: a key from the configuration is refused until uuid_seq
-#    is in session_preload_libraries (a session that has not loaded uuid_seq
-#    shows the placeholder to every role), then works the same way.
+# 3. Not preloaded: a key from the configuration is refused, also with
+#    session_preload_libraries (a session that has not loaded uuid_seq shows
+#    the placeholder to every role, and a role or database setting can
+#    scope that setting); a key a superuser SETs in a session works.
 use strict;
 use warnings;
 use Cwd qw(getcwd);
@@ -271,19 +272,21 @@ $plain->safe_psql('postgres', 'CREATE EXTENSION uuid_seq; CREATE ROLE app LOGIN'
 my $v7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
 ($rc, $out, $err) = $plain->psql('postgres', "SELECT uuid_v7_facade('$v7')",
 	extra_params => [ '-U', 'app' ]);
-like($err, qr/uuid_seq\.facade_key is set in the server's configuration, but sessions do not load uuid_seq/,
+like($err, qr/uuid_seq\.facade_key is set in the server's configuration, but uuid_seq is not preloaded/,
 	'without preload, a configured key is refused');
-like($err, qr/session_preload_libraries/, 'and the hint says how to load it');
+like($err, qr/shared_preload_libraries/, 'and the hint says how to load it');
 # a key a superuser sets in a session is that session's alone: no preloading
 is( $plain->safe_psql('postgres',
 		"SET uuid_seq.facade_key = '$key2'; SELECT uuid_v7_facade('$v7') = uuid_v7_facade('$v7', '\\x$key2')"),
 	't', 'without preload, a key set in the session works');
 
-$plain->append_conf('postgresql.conf', "session_preload_libraries = 'uuid_seq'\n");
-$plain->reload;
-ok( $plain->poll_query_until('postgres', "SELECT uuid_v7_facade('$v7') = uuid_v7_facade('$v7', '\\x$key')"),
-	'with session_preload_libraries, the configured key is used');
-ordinary_role_sees_nothing($plain, 'session_preload_libraries', $key);
+# session_preload_libraries is not enough: a role or database setting can
+# scope it, and a session elsewhere would show the placeholder
+$plain->safe_psql('postgres', "ALTER DATABASE postgres SET session_preload_libraries = 'uuid_seq'");
+($rc, $out, $err) = $plain->psql('postgres', "SELECT uuid_v7_facade('$v7')",
+	extra_params => [ '-U', 'app' ]);
+like($err, qr/uuid_seq is not preloaded/,
+	'with session_preload_libraries only, a configured key is still refused');
 $plain->stop;
 
 done_testing();
