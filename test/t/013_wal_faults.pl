@@ -11,8 +11,7 @@
 #   primary's own crash recovery renews its leases 1 s ahead, as while
 #   running, not 10 s as a standby does;
 # - uuid_seq.wal_frontiers = on with uuid_seq.persist = off is refused at
-#   start, naming both settings, and a standby with persist off stops its
-#   replay at the first lease record until persist is on;
+#   start, naming both settings, and so is a standby with persist off;
 # - a server that meets lease records replays them whatever the setting
 #   says: turned off after an unclean stop, the server starts and its
 #   frontiers are raised;
@@ -229,31 +228,34 @@ sub wait_exited
 		qr/uuid_seq.wal_frontiers requires uuid_seq.persist/, 'the log names both settings');
 }
 
-# 2b. For the same reason a server that replays lease records needs it, even
-# with its own uuid_seq.wal_frontiers off: a standby with persist off stops
-# its replay at the first lease record, saying why; with persist on it
-# replays that record again, and a promoted standby continues above.
+# 2b. For the same reason a server in recovery needs it, even with its own
+# uuid_seq.wal_frontiers off: its primary's leases come from the base
+# backup's frontier file and from the lease records it replays, and it
+# cannot know whether any will come.  A standby made from a base backup
+# taken after the primary's frontier ran ahead, with persist off, refuses to
+# start (it would have removed the file, and a promotion with no lease
+# record replayed since would go back); with persist on it starts, and
+# promoted with no record replayed since the backup it continues above.
 {
 	my $primary = primary('no_persist_primary');
-	my $standby = standby_of($primary, 'no_persist_standby',
-		"uuid_seq.wal_frontiers = off\nuuid_seq.persist = off\n");
 	generate($primary, 'a', 1000, '10 min');
-	ok( eval {
-			$standby->wait_for_log(
-				qr/FATAL:  uuid_seq cannot replay lease records with uuid_seq.persist off/);
-			1;
-		},
-		'a standby with persist off stops at the first lease record');
+	$primary->safe_psql('postgres', 'CHECKPOINT');
+	$primary->backup('no_persist_base');
+	my $standby = PostgreSQL::Test::Cluster->new('no_persist_standby');
+	$standby->init_from_backup($primary, 'no_persist_base', has_streaming => 1);
+	$standby->append_conf('postgresql.conf',
+		"uuid_seq.wal_frontiers = off\nuuid_seq.persist = off\n");
+	ok(!$standby->start(fail_ok => 1), 'a standby with persist off refuses to start');
+	like(slurp_file($standby->logfile),
+		qr/uuid_seq.persist cannot be off on a server in recovery/, 'the log says why');
 	like(slurp_file($standby->logfile), qr/HINT:  Turn uuid_seq.persist on/,
-		'the message says what to do');
-	wait_exited($standby);
+		'and what to do');
 	$standby->append_conf('postgresql.conf', "uuid_seq.persist = on\n");
 	$standby->start;
-	$primary->wait_for_catchup($standby, 'replay', $primary->lsn('insert'));
 	$primary->stop('immediate');
 	promote($standby);
 	is(not_above($standby, 'a', 1000), $none,
-		'with persist on it replays the record: the promoted standby continues above');
+		'with persist on, promoted with no record replayed: it continues above');
 	$standby->stop;
 }
 
