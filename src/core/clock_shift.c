@@ -12,25 +12,15 @@
 #define MONTHS_PER_YEAR		12
 #define DAYS_PER_MONTH		30
 
-/* *total += count * unit; false on overflow */
-static bool
-add_units(int64_t *total, int64_t count, int64_t unit)
-{
-	int64_t		part;
-
-	return !__builtin_mul_overflow(count, unit, &part) &&
-		!__builtin_add_overflow(*total, part, total);
-}
-
 bool
 clock_shift_us(int32_t months, int32_t days, int64_t time_us, int64_t *shift_us)
 {
 	const int64_t limit = CLOCK_SHIFT_MAX_YEARS * US_PER_JULIAN_YEAR;
 	int64_t		total = time_us;
 
-	if (!add_units(&total, months / MONTHS_PER_YEAR, US_PER_JULIAN_YEAR) ||
-		!add_units(&total, months % MONTHS_PER_YEAR, DAYS_PER_MONTH * US_PER_DAY) ||
-		!add_units(&total, days, US_PER_DAY) ||
+	if (!interval_add_units(&total, months / MONTHS_PER_YEAR, US_PER_JULIAN_YEAR) ||
+		!interval_add_units(&total, months % MONTHS_PER_YEAR, DAYS_PER_MONTH * US_PER_DAY) ||
+		!interval_add_units(&total, days, US_PER_DAY) ||
 		total > limit || total < -limit)
 		return false;
 	*shift_us = total;

@@ -13,6 +13,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/*
+ * *total += count * unit, false on overflow: the one step of counting an
+ * interval's fields in microseconds (here, and the shift ceilings of
+ * raise_plan.c).
+ */
+static inline bool
+interval_add_units(int64_t *total, int64_t count, int64_t unit)
+{
+	int64_t		part;
+
+	return !__builtin_mul_overflow(count, unit, &part) &&
+		!__builtin_add_overflow(*total, part, total);
+}
+
 /* A shift is kept within this many years so that it fits the clock's ns. */
 #define CLOCK_SHIFT_MAX_YEARS	200
 

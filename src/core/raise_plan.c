@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "clock_shift.h"
 #include "comb.h"
 #include "id64.h"
 #include "raise_plan.h"
@@ -160,24 +161,14 @@ raise_value_word(const FrontierFamily *family, uint64_t tick, const FrontierValu
 	return true;
 }
 
-/* *total += count * unit; false on overflow */
-static bool
-add_units(int64_t *total, int64_t count, int64_t unit)
-{
-	int64_t		part;
-
-	return !__builtin_mul_overflow(count, unit, &part) &&
-		!__builtin_add_overflow(*total, part, total);
-}
-
 bool
 raise_shift_floor_us(int32_t months, int32_t days, int64_t time_us, int64_t *floor_us)
 {
 	int64_t		total = time_us;
 
 	/* a month is 28 days at least, and 31 at most (going back) */
-	if (!add_units(&total, months, (months > 0 ? 28 : 31) * US_PER_DAY) ||
-		!add_units(&total, days, US_PER_DAY))
+	if (!interval_add_units(&total, months, (months > 0 ? 28 : 31) * US_PER_DAY) ||
+		!interval_add_units(&total, days, US_PER_DAY))
 		return false;
 	/*
 	 * Calendar steps keep the local time: the UTC offsets at the two ends
