@@ -211,6 +211,19 @@ family_take(FamilyId id, FrontierTake *take)
 		.whole_ticks = whole_ticks(id),
 	};
 
+	/*
+	 * A backend-local frontier keeps one session's values apart from each
+	 * other, not from another session's: a uuid's random bits still tell
+	 * two sessions apart, an 8-byte id has none to spare.  Refuse rather
+	 * than hand out an id another session can also return.
+	 */
+	if (uuid_seq_shared == NULL && family->value_bytes == FRONTIER_VALUE_BIGINT)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s generation needs the shared frontiers of uuid_seq", family->name),
+				 errdetail("Without them each session has frontiers of its own, and two sessions could generate the same 8-byte id."),
+				 errhint("Add uuid_seq to shared_preload_libraries and restart the server.")));
+
 	cell_for(id, &cell);
 	switch (frontier_take(family, &cell, &env, take))
 	{

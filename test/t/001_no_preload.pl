@@ -1,6 +1,6 @@
 # The regression suite against a server that does not preload uuid_seq:
-# every function works with backend-local frontiers (v7_state has its own
-# expected output for this mode, v7_state_1.out).
+# the uuid families work with backend-local frontiers, the 8-byte ones
+# refuse (the _1 expected outputs are this mode's).
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -31,17 +31,26 @@ if ($rc != 0 && -e "$outdir/regression.diffs")
 	diag(slurp_file("$outdir/regression.diffs"));
 }
 
-# Each backend keeps its own frontier: one session's values still increase,
-# for the 8-byte ids too.
-for my $expr ('uuid_generate_v7()', 'tsid_generate()', 'snowflake_generate()')
+# Each backend keeps its own frontier: one session's uuids still increase.
+is( $node->safe_psql(
+		'contrib_regression', q{
+		SELECT bool_and(u > prev) FROM (
+		  SELECT u, lag(u) OVER (ORDER BY n) prev
+		  FROM (SELECT n, uuid_generate_v7() u FROM generate_series(1, 10000) n) s) t
+		WHERE prev IS NOT NULL}),
+	't', 'uuid_generate_v7(): backend-local frontier is monotonic');
+
+# An 8-byte id has no random bits to tell two sessions apart: without the
+# shared frontiers it is refused (55000), never made from a backend-local one.
+for my $expr ('tsid_generate()', 'snowflake_generate()')
 {
-	is( $node->safe_psql(
-			'contrib_regression', qq{
-			SELECT bool_and(u > prev) FROM (
-			  SELECT u, lag(u) OVER (ORDER BY n) prev
-			  FROM (SELECT n, $expr u FROM generate_series(1, 10000) n) s) t
-			WHERE prev IS NOT NULL}),
-		't', "$expr: backend-local frontier is monotonic");
+	my ($ret, $out, $err) = $node->psql('contrib_regression',
+		"\\set VERBOSITY verbose\nSELECT $expr");
+	isnt($ret, 0, "$expr: refused without the shared frontiers");
+	like($err, qr/ERROR:  55000: .* generation needs the shared frontiers of uuid_seq/,
+		"$expr: SQLSTATE 55000");
+	like($err, qr/HINT:  Add uuid_seq to shared_preload_libraries/,
+		"$expr: the hint names shared_preload_libraries");
 }
 
 $node->stop;
