@@ -10,7 +10,9 @@
 #   4. client libraries (test/clients/run.sh): psycopg 3, psycopg2,
 #      SQLAlchemy, node-postgres, knex (npm ci from the lock file) and JDBC
 #      against a throwaway PostgreSQL 15 preloading uuid_seq, every kind of
-#      key through each of them, the recipes of docs/clients.md
+#      key through each of them, the recipes of docs/clients.md; the facade
+#      ports of docs/facade.md (JavaScript, Python, Java) against the
+#      server's facades and the UUIDv47 reference's vectors
 #   5. the version matrix (test/matrix/matrix.sh): for every PostgreSQL major from
 #      13 to 19 (15 is this machine's, the others come from Debian chroots
 #      and vendored sources), a build without warnings, pg_regress +

@@ -4,14 +4,20 @@
 # cluster-wide order the tests read back): psycopg3, psycopg2, sqlalchemy
 # (Debian's python3-psycopg, python3-psycopg2, python3-sqlalchemy), node-postgres
 # and knex (npm, the versions of node/package-lock.json, installed with
-# `npm ci`), jdbc (Debian's libpostgresql-jdbc-java, compiled with javac);
-# all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
+# `npm ci`), jdbc (Debian's libpostgresql-jdbc-java, compiled with javac),
+# and the facade ports of docs/facade.md, facade-js, facade-python and
+# facade-java (node/uuidv47.js, python/uuidv47.py, java/UuidV47.java: no
+# dependency; their tests reach the server through node-postgres, psycopg 3
+# and JDBC); all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
 # with the tables of schema.sql, and fails on any value that changes on its
 # way through the client (test/clients/*/: the keys of every family generated
 # by their DEFAULT, read back and compared with the server's id::text, sent
-# back as parameters, in arrays, COPY and ORDER BY).  First,
-# recipes-check.py checks that the code blocks of docs/clients.md are code
-# these tests run.
+# back as parameters, in arrays, COPY and ORDER BY; the facade ports: the
+# server's facades byte for byte, and the UUIDv47 reference's vectors, which
+# facade_vectors.py takes from ../shared/vendor or $UUID_SEQ_VENDOR, or
+# each facade test says in one line that it skipped them).  First,
+# recipes-check.py checks that the code blocks of docs/clients.md and
+# docs/facade.md are code these tests run.
 # The server: HOST, PORT, USER, or the libpq environment (PGHOST, PGPORT,
 # PGUSER, PGPASSWORD); JDBC needs TCP (a host name, not a socket directory).
 # tools/run-all.sh runs it under pg_virtualenv (a throwaway PostgreSQL 15
@@ -22,7 +28,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-all=(psycopg3 psycopg2 sqlalchemy node-postgres knex jdbc)
+all=(psycopg3 psycopg2 sqlalchemy node-postgres knex jdbc facade-js facade-python facade-java)
 python=${PYTHON:-/usr/bin/python3} # Debian's python3 and its packages
 jar=${PGJDBC_JAR:-/usr/share/java/postgresql.jar}
 
@@ -52,7 +58,8 @@ trap 'rm -rf "$work"' EXIT
 cp -a "$here/." "$work/"
 rm -rf "$work/node/node_modules"
 
-(cd "$top" && "$python" test/clients/recipes-check.py docs/clients.md test/clients)
+(cd "$top" && "$python" test/clients/recipes-check.py docs/clients.md test/clients &&
+	"$python" test/clients/recipes-check.py docs/facade.md test/clients)
 
 # the tests read back creation order across connections: the cluster-wide
 # frontiers of a server preloading uuid_seq (SHOW needs a superuser or
@@ -66,7 +73,7 @@ fi
 wants() { [[ " ${clients[*]} " == *" $1 "* ]]; }
 
 # Node: node-postgres and knex at the lock file's versions
-if wants node-postgres || wants knex; then
+if wants node-postgres || wants knex || wants facade-js; then
 	node_major=$(node --version | sed 's/^v\([0-9]*\).*/\1/')
 	if [[ $node_major -lt 16 ]]; then
 		echo "clients: node $(node --version) is too old (knex needs 16)" >&2
@@ -83,6 +90,21 @@ if wants jdbc; then
 	mkdir "$work/java/classes"
 	javac -Xlint:all -Werror -cp "$jar" -d "$work/java/classes" "$work/java/JdbcTest.java"
 fi
+if wants facade-java; then
+	mkdir -p "$work/java/classes"
+	javac -Xlint:all -Werror -d "$work/java/classes" "$work/java/UuidV47.java" "$work/java/FacadeTest.java"
+fi
+# the facade ports' reference vectors (facade_vectors.py says what they are)
+if wants facade-js || wants facade-python || wants facade-java; then
+	reference=${UUID_SEQ_VENDOR:-$top/../shared/vendor}/uuidv47-81ba63f.tar.xz
+	if [[ -f $reference ]]; then
+		"$python" "$work/facade_vectors.py" "$reference" "$work/facade_vectors.txt"
+		export UUID_SEQ_FACADE_VECTORS=$work/facade_vectors.txt
+	else
+		export UUID_SEQ_FACADE_VECTORS= UUID_SEQ_FACADE_SKIP="$reference not found"
+		echo "clients: $reference not found: the facade ports are checked against the server only"
+	fi
+fi
 
 run_client() {
 	case $1 in
@@ -90,6 +112,9 @@ run_client() {
 	node-postgres) node "$work/node/pg_test.js" ;;
 	knex) node "$work/node/knex_test.js" ;;
 	jdbc) java -cp "$work/java/classes:$jar" JdbcTest ;;
+	facade-js) node "$work/node/facade_test.js" ;;
+	facade-python) "$python" -W error "$work/python/facade_test.py" ;;
+	facade-java) java -cp "$work/java/classes:$jar" FacadeTest ;;
 	esac
 }
 
