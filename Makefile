@@ -115,6 +115,7 @@ test/unit/run_unit_tests: $(UNIT_SRCS) $(CORE_HDRS) $(wildcard $(srcdir)/test/un
 	@mkdir -p test/unit
 	$(CC) -std=c11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Werror -I$(srcdir)/src/core \
 		-DUNIT_FIXTURE_DIR='"$(srcdir)/test/unit/fixtures"' \
+		-DUNIT_VECTOR_DIR='"$(srcdir)/../shared/vectors"' \
 		-o $@ $(UNIT_SRCS) $(UNIT_CFLAGS)
 
 .PHONY: unit unit-sanitize unit-valgrind

@@ -143,6 +143,7 @@ main(void)
 	test_id64();
 	test_raise_plan();
 	test_facade();
+	test_vector_files();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);
 	return unit_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -1,7 +1,7 @@
 /*
  * test_comb.c
- *		Unit tests of the COMB layouts (core/comb.c): every row of
- *		vectors/comb.tsv encoded and decoded byte-exact, the names, the
+ *		Unit tests of the COMB layouts (core/comb.c): each layout and
+ *		strategy at one time encoded and decoded byte-exact, the names, the
  *		range of each strategy, the clock words, the sqldatetime carry at
  *		midnight, and monotonic generation in each layout's order.
  */
@@ -13,7 +13,13 @@
 #include "sqlserver_order.h"
 #include "unit.h"
 
-/* vectors/comb.tsv: T = 2024-01-02 03:04:05.678 UTC, random bits zero */
+/*
+ * T = 2024-01-02 03:04:05.678 UTC, random bits zero, as RT.Comb's providers
+ * (SqlCombProvider, PostgreSqlCombProvider with UnixDateTimeStrategy and
+ * SqlDateTimeStrategy) and the .NET-ticks COMB of "Sequential Guid
+ * Algorithm" lay it out (src/README §3); test_vector_files.c checks the
+ * same rows from the vector file when it is there.
+ */
 #define VECTOR_UNIX_US		INT64_C(1704164645678000)
 #define VECTOR_SQLDT_US		INT64_C(1704164645676667)	/* tick × 10/3 ms */
 

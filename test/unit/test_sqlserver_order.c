@@ -1,10 +1,9 @@
 /*
  * test_sqlserver_order.c
  *		Unit tests of SQL Server's uniqueidentifier order
- *		(core/sqlserver_order.c): the 21 ranked values of
- *		vectors/sqlserver_order.sql, a byte-wise reference comparator on
- *		random pairs and on pairs that differ in one byte, and abbreviated
- *		keys that agree with the full comparison.
+ *		(core/sqlserver_order.c): 21 ranked values, a byte-wise
+ *		reference comparator on random pairs and on pairs that differ in one
+ *		byte, and abbreviated keys that agree with the full comparison.
  */
 #include <string.h>
 
@@ -12,7 +11,11 @@
 #include "sqlserver_reference.h"
 #include "unit.h"
 
-/* vectors/sqlserver_order.sql, in ascending SQL Server order (rank 1..21) */
+/*
+ * In ascending SQL Server order, each deciding by one byte against the one
+ * before: System.Data.SqlTypes.SqlGuid's comparison (bytes 10-15, 8-9, 6-7,
+ * 4-5, 0-3 of Guid.ToByteArray(), src/README §5), two random values between.
+ */
 static const char *const ranked[] = {
 	"00000000-0000-0000-0000-000000000000",
 	"01000000-0000-0000-0000-000000000000",

@@ -1,6 +1,6 @@
 /*
  * test_ulid.c
- *		Unit tests of the ULID core (core/ulid.c): the shared ULID vectors,
+ *		Unit tests of the ULID core (core/ulid.c): the spec's ULIDs,
  *		a random round trip, text order against byte order, every class of
  *		bad text, the layout with node bits, the per-transaction low bits and
  *		the ULID frontier (a new ms, carry, clock rollback).
@@ -14,7 +14,10 @@
 /* 2024-01-02 03:04:05.678 UTC */
 #define T0_MS	INT64_C(1704164645678)
 
-/* Every row of the project's shared vectors/ulid.tsv. */
+/*
+ * The ULID specification's examples (github.com/ulid/spec: its canonical
+ * example and its monotonic pair) and the two ends of the range.
+ */
 static const struct
 {
 	const char *text;

@@ -59,5 +59,6 @@ extern void test_guid_bytes(void);
 extern void test_id64(void);
 extern void test_raise_plan(void);
 extern void test_facade(void);
+extern void test_vector_files(void);
 
 #endif							/* UUID_SEQ_UNIT_H */
