@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FRONTIER_FILE_MAGIC		UINT32_C(0x71657375)	/* "usq\x71" */
+#define FRONTIER_FILE_MAGIC		UINT32_C(0x71657375)	/* "useq" in the file's byte order */
 #ifndef FRONTIER_FILE_FORMAT	/* test/t/013_wal_faults.pl builds the next */
 #define FRONTIER_FILE_FORMAT	1
 #endif

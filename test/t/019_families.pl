@@ -1,4 +1,4 @@
-# What every family comes with (src/README §10, "Adding a family"): a
+# What every family comes with (src/README §10, "Families and the registry"): a
 # family the registry has but a list or a test has not fails here, by name.
 # The families are those uuid_seq_state() lists, in the registry's order
 # (core/family_list.h, which src/README §1's table must follow too:
