@@ -9,7 +9,9 @@
 # its pgxs addon (postgresql-server-dev-all) for the Debian package of 15
 # (test/package/deb-check.sh), and the client libraries test/clients/ runs:
 # psycopg 3, psycopg2, SQLAlchemy, pgjdbc and a JDK, and Node.js with npm
-# unless a node is already there (CI's is Node 20, NodeSource's package).
+# unless a node is already there (CI's is Node 20, NodeSource's package),
+# and postgres_exporter, which test/t/021_monitoring.pl runs on
+# docs/monitoring/postgres_exporter.yaml.
 # Set UUID_SEQ_SKIP_APT=1 to skip (packages already there, or not root).
 set -euo pipefail
 [[ -n "${UUID_SEQ_SKIP_APT:-}" ]] && exit 0
@@ -26,7 +28,8 @@ apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends \
 	debootstrap debian-archive-keyring gpgv xz-utils bison flex zlib1g-dev \
 	liblz4-dev libzstd-dev libkrb5-dev \
 	python3-psycopg python3-psycopg2 python3-sqlalchemy \
-	libpostgresql-jdbc-java default-jdk-headless >/dev/null
+	libpostgresql-jdbc-java default-jdk-headless \
+	prometheus-postgres-exporter >/dev/null
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 	apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends nodejs npm >/dev/null
 fi
