@@ -19,8 +19,6 @@
 #define US_PER_HOUR			INT64_C(3600000000)
 #define US_PER_DAY			(24 * US_PER_HOUR)
 #define US_PER_MS			INT64_C(1000)
-/* the widest change of UTC offset a day can bring: -12:00 to +14:00 */
-#define OFFSET_CHANGE_MAX	(26 * US_PER_HOUR)
 
 /*
  * Every C function that takes a frontier step.  The SQL names may be
@@ -161,59 +159,174 @@ raise_value_word(const FrontierFamily *family, uint64_t tick, const FrontierValu
 	return true;
 }
 
-bool
-raise_shift_floor_us(int32_t months, int32_t days, int64_t time_us, int64_t *floor_us)
+/* a / b rounded down (b > 0) */
+static int64_t
+floor_div(int64_t a, int64_t b)
 {
-	int64_t		total = time_us;
+	return a / b - (a % b < 0);
+}
 
-	/* a month is 28 days at least, and 31 at most (going back) */
-	if (!interval_add_units(&total, months, (months > 0 ? 28 : 31) * US_PER_DAY) ||
-		!interval_add_units(&total, days, US_PER_DAY))
-		return false;
-	/*
-	 * Calendar steps keep the local time: the UTC offsets at the two ends
-	 * differ by at most OFFSET_CHANGE_MAX, however many changes lie between
-	 */
-	if ((months != 0 || days != 0) &&
-		__builtin_sub_overflow(total, OFFSET_CHANGE_MAX, &total))
-		return false;
-	if (total > RAISE_SHIFT_MAX_US || total < -RAISE_SHIFT_MAX_US)
-		return false;
-	*floor_us = total;
-	return true;
+/*
+ * Days since 1970-01-01 of a date of the proleptic Gregorian calendar, as
+ * PostgreSQL's date2j() counts them (astronomical years: 0 is 1 BC); and
+ * back.  Exact for years far beyond any timestamp (H. Hinnant's
+ * days_from_civil and civil_from_days, in int64).
+ */
+static int64_t
+days_from_civil(int64_t y, int64_t m, int64_t d)
+{
+	int64_t		era,
+				yoe,
+				doy;
+
+	y -= m <= 2;
+	era = floor_div(y, 400);
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+static void
+civil_from_days(int64_t z, int64_t *y, int64_t *m, int64_t *d)
+{
+	int64_t		era = floor_div(z + 719468, 146097);
+	int64_t		doe = z + 719468 - era * 146097;
+	int64_t		yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	int64_t		doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	int64_t		mp = (5 * doy + 2) / 153;
+
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+static int64_t
+days_in_month(int64_t y, int64_t m)
+{
+	static const int8_t days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+	bool		leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+
+	return days[m - 1] + (m == 2 && leap);
+}
+
+/*
+ * The month `months` after the one of (y, m) (months may be negative), as
+ * *ys and *ms.  (y is far from int64's ends: no overflow.)
+ */
+static void
+month_after(int64_t y, int64_t m, int64_t months, int64_t *ys, int64_t *ms)
+{
+	int64_t		index = y * 12 + (m - 1) + months;
+
+	*ys = floor_div(index, 12);
+	*ms = index - *ys * 12 + 1;
 }
 
 bool
-raise_shift_ceiling_us(int32_t months, int32_t days, int64_t time_us, int64_t *ceiling_us)
+raise_shift_apply_us(int64_t us, int32_t months, int32_t days, int64_t time_us,
+					 int64_t *shifted_us)
 {
-	int64_t		floor_us;
+	int64_t		day = floor_div(us, US_PER_DAY);
+	int64_t		total = us - day * US_PER_DAY;	/* the time of day */
 
-	/* x + shift <= x + c  <=>  (x + c) - shift >= x: the negation's floor */
-	if (months == INT32_MIN || days == INT32_MIN || time_us == INT64_MIN ||
-		!raise_shift_floor_us(-months, -days, -time_us, &floor_us))
+	if (months != 0)
+	{
+		int64_t		y,
+					m,
+					d;
+
+		civil_from_days(day, &y, &m, &d);
+		month_after(y, m, months, &y, &m);
+		if (d > days_in_month(y, m))
+			d = days_in_month(y, m);
+		day = days_from_civil(y, m, d);
+	}
+	day += days;
+	if (!interval_add_units(&total, day, US_PER_DAY) ||
+		__builtin_add_overflow(total, time_us, &total))
 		return false;
-	*ceiling_us = -floor_us;
+	*shifted_us = total;
 	return true;
 }
 
-uint64_t
-raise_v7_unshift_tick(uint64_t tick, int64_t floor_us)
+/*
+ * The last day whose month shift by `months` lies at or before `day`;
+ * *whole: the shift of every instant of it does (it lands on an earlier
+ * day), not only of those up to day's time of day.
+ */
+static int64_t
+last_day_before_months(int64_t day, int32_t months, bool *whole)
 {
-	int64_t		end_us;
-	int64_t		base_ms;
+	int64_t		y,
+				m,
+				d,
+				ys,
+				ms,
+				ds,
+				last;
 
-	/*
-	 * The value lies before the end of its millisecond, (tick + 1) ms; its
-	 * step lies at least floor_us before the value.  (tick < 2^48 and
-	 * |floor_us| <= 2^60: no overflow.)
-	 */
-	if (tick > UNIX_MS48_MAX)
-		tick = UNIX_MS48_MAX;
-	end_us = ((int64_t) tick + 1) * US_PER_MS - 1 - floor_us;
-	if (end_us < 0)
-		return 0;
-	base_ms = end_us / US_PER_MS;
-	return (uint64_t) base_ms;
+	civil_from_days(day, &y, &m, &d);
+	last = days_in_month(y, m);
+	month_after(y, m, -(int64_t) months, &ys, &ms);
+	/* the last day of a month lands on every later day of the longer one */
+	ds = d == last ? days_in_month(ys, ms) : d;
+	if (ds > days_in_month(ys, ms))
+		ds = days_in_month(ys, ms);
+	*whole = (ds < last ? ds : last) < d;
+	return days_from_civil(ys, ms, ds);
+}
+
+bool
+raise_shift_invert_us(int64_t value_us, int32_t months, int32_t days, int64_t time_us,
+					  int64_t *base_us)
+{
+	int64_t		x;
+	int64_t		day;
+	int64_t		tod;
+	bool		whole;
+
+	/* the time, then the days, moved every instant alike: take them off */
+	if (__builtin_sub_overflow(value_us, time_us, &x) ||
+		!interval_add_units(&x, -(int64_t) days, US_PER_DAY))
+		return false;
+	if (months == 0)
+	{
+		*base_us = x;
+		return true;
+	}
+	day = floor_div(x, US_PER_DAY);
+	tod = x - day * US_PER_DAY;
+	day = last_day_before_months(day, months, &whole);
+	if (whole)
+		tod = US_PER_DAY - 1;
+	if (!interval_add_units(&tod, day, US_PER_DAY))
+		return false;
+	*base_us = tod;
+	return true;
+}
+
+/*
+ * The word of the step that made a value, shifted by delta_us (the same
+ * for every step): the value's word (raise_value_word()) less the shift's
+ * words; 0 for a step before 1970.
+ */
+static bool
+v7_unshift_words(uint64_t tick, const FrontierValue *value, int64_t delta_us,
+				 unsigned node_bits, uint32_t node_id, uint64_t *word)
+{
+	int64_t		words;
+	uint64_t	above;
+
+	if (!uuidv7_shift_words(delta_us, &words) ||
+		!raise_value_word(&uuidv7_family, tick, value, node_bits, node_id, &above))
+		return false;
+	if (words >= 0 && above < (uint64_t) words)
+		*word = 0;
+	else if (words < 0 && above >= uuidv7_family.max_word - (uint64_t) -words)
+		return false;
+	else
+		*word = above - (uint64_t) words;
+	return true;
 }
 
 bool
@@ -221,27 +334,39 @@ raise_v7_shift_word(uint64_t tick, const FrontierValue *value, int32_t months,
 					int32_t days, int64_t time_us, unsigned node_bits, uint32_t node_id,
 					uint64_t *word)
 {
-	int64_t		words;
-	int64_t		floor_us;
-	uint64_t	above;
+	int64_t		delta_us = time_us;
+	int64_t		base_us;
 
-	if (months == 0 && days == 0)
-	{
-		/* the step's word is the value's less `words`: cover that */
-		if (!uuidv7_shift_words(time_us, &words) ||
-			!raise_value_word(&uuidv7_family, tick, value, node_bits, node_id, &above))
-			return false;
-		if (words >= 0 && above < (uint64_t) words)
-			*word = 0;
-		else if (words < 0 && above >= uuidv7_family.max_word - (uint64_t) -words)
-			return false;
-		else
-			*word = above - (uint64_t) words;
-		return true;
-	}
-	if (!raise_shift_floor_us(months, days, time_us, &floor_us))
+	if (months == 0)
+		return interval_add_units(&delta_us, days, US_PER_DAY) &&
+			v7_unshift_words(tick, value, delta_us, node_bits, node_id, word);
+
+	/*
+	 * The step's shifted instant lies before the end of the value's
+	 * millisecond (the words of a step and of its shift round down alike)
+	 */
+	if (tick > UNIX_MS48_MAX ||
+		!raise_shift_invert_us((int64_t) tick * US_PER_MS + US_PER_MS - 1, months, days,
+							   time_us, &base_us))
 		return false;
-	return raise_cover_word(&uuidv7_family, raise_v7_unshift_tick(tick, floor_us), word);
+	return raise_cover_word(&uuidv7_family, base_us < 0 ? 0 : (uint64_t) base_us / US_PER_MS,
+							word);
+}
+
+bool
+raise_word_within_horizon(const FrontierFamily *family, uint64_t word, int64_t clock_ns,
+						  int64_t horizon_ns)
+{
+	int64_t		ns;
+	uint64_t	limit;
+
+	if (word >= family->max_word)
+		return false;
+	if (__builtin_add_overflow(clock_ns, horizon_ns, &ns))
+		ns = horizon_ns > 0 ? INT64_MAX : INT64_MIN;
+	if (!family->word_from_ns(family, ns, &limit))
+		return ns >= family->word_to_ns(family, 0);	/* past the family's range */
+	return word >> family->counter_bits <= limit >> family->counter_bits;
 }
 
 size_t

@@ -3,9 +3,10 @@
  *		What uuid_seq_raise_frontiers() needs to know about a key column
  *		whose DEFAULT calls a generator (src/README §12, "Frontiers that
  *		travel"): which generators there are and what their arguments
- *		decide, which frontier word covers a value, how far back a
- *		uuidv7(shift) value's own step can lie, and where a TypeID prefix's
- *		values lie in byte order.
+ *		decide, which frontier word covers a value, the step a
+ *		uuidv7(shift) value came from, how far past the clock a raise may
+ *		carry a frontier, and where a TypeID prefix's values lie in byte
+ *		order.
  *
  * Pure C (no PostgreSQL headers).  The glue (raise_frontiers.c) finds the
  * calls in the catalog, reads the columns and raises the frontiers; every
@@ -81,46 +82,51 @@ extern bool raise_value_word(const FrontierFamily *family, uint64_t tick,
 							 uint32_t node_id, uint64_t *word);
 
 /*
- * The least number of microseconds that timestamptz + interval (months,
- * days, time_us) adds to any instant in any time zone: a month adds 28 to
- * 31 days, a day 24 hours give or take a change of UTC offset (at most 26
- * hours, from -12:00 to +14:00).  False when the count leaves int64 or
- * lies beyond RAISE_SHIFT_MAX_US either way (uuidv7(shift) refuses such
- * shifts, so such a default never made a value).
+ * timestamptz + interval (months, days, time_us) as uuidv7(shift) computes
+ * it (timestamptz_pl_interval) in UTC, us and *shifted_us being Unix
+ * microseconds: the months added to the calendar month, the day of the
+ * month clamped to that month's last (Jan 31 + 1 month = Feb 28), then the
+ * days added to the date, then the time.  False when a step leaves int64.
+ * (In another time zone a day is 23 to 25 hours where the UTC offset
+ * changes: the raise takes the arithmetic of UTC, src/README §12.)
  */
-#define RAISE_SHIFT_MAX_US	(INT64_C(1) << 60)
-extern bool raise_shift_floor_us(int32_t months, int32_t days, int64_t time_us,
-								 int64_t *floor_us);
+extern bool raise_shift_apply_us(int64_t us, int32_t months, int32_t days, int64_t time_us,
+								 int64_t *shifted_us);
 
 /*
- * The most microseconds that timestamptz + interval (months, days, time_us)
- * adds to any instant in any time zone: a month adds at most 31 days (and
- * takes away at least 28), a day 24 hours give or take a change of UTC
- * offset.  raise_shift_floor_us() of the shift's negation, negated; false
- * where that is.
+ * The last instant *base_us whose shift (raise_shift_apply_us()) lies at or
+ * before value_us: every later instant's lies after it.  A shift of days
+ * and time moves every instant by the same amount, so it is the one instant
+ * that gave value_us; a month shift maps the last days of a longer month
+ * to the last day of a shorter one, so it is the latest of them.  False
+ * when a step leaves int64.
  */
-extern bool raise_shift_ceiling_us(int32_t months, int32_t days, int64_t time_us,
-								   int64_t *ceiling_us);
-
-/*
- * The last v7 tick (Unix ms) whose step, shifted by at least floor_us,
- * can have given a value of tick `tick`: uuidv7(shift) adds the shift to
- * its output only, so its frontier lies that far from its values.  Clamped
- * at 0 (a step before 1970 is below every frontier).
- */
-extern uint64_t raise_v7_unshift_tick(uint64_t tick, int64_t floor_us);
+extern bool raise_shift_invert_us(int64_t value_us, int32_t months, int32_t days,
+								  int64_t time_us, int64_t *base_us);
 
 /*
  * raise_value_word() for a value of uuidv7(shift), shift being months,
- * days and time_us: the step that made it lies the shift before it.  A
- * shift of time alone moves every word by the same number of words, so
- * the word is exact; months and days move it by what the date and the time
- * zone make of them, so the word is the last of the last tick the step can
- * lie in (raise_shift_floor_us(), raise_v7_unshift_tick()).
+ * days and time_us: the word of the step that made it, which lies the
+ * shift before it.  A shift of days and time moves every word by the same
+ * number of words, so the word is exact; a shift of months by what the
+ * calendar makes of them, so the word is the last of the tick of the last
+ * step that can have given a value of this millisecond
+ * (raise_shift_invert_us()); 0 for a step before 1970.  False when a step
+ * leaves int64 or the v7 range.
  */
 extern bool raise_v7_shift_word(uint64_t tick, const FrontierValue *value,
 								int32_t months, int32_t days, int64_t time_us,
 								unsigned node_bits, uint32_t node_id, uint64_t *word);
+
+/*
+ * Whether a frontier of `family` raised to `word` stays within horizon_ns
+ * of the clock clock_ns (Unix ns): its tick at most the tick of
+ * clock_ns + horizon_ns (saturated at the end of int64, which no clock
+ * passes), and below the family's last word, so that the raise never
+ * exhausts it.  False when the horizon lies before the family's range.
+ */
+extern bool raise_word_within_horizon(const FrontierFamily *family, uint64_t word,
+									  int64_t clock_ns, int64_t horizon_ns);
 
 /*
  * Byte-order bounds [lo, hi) of every TypeID of `prefix` (its 26-character

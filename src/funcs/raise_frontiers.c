@@ -48,15 +48,21 @@
  * clock, as the generators read it, are passed over, with a WARNING per
  * column: such keys are of another kind (a random uuid reads as a ULID or
  * a COMB of a random time) or placeholders, and a raise to them would
- * carry the family's frontier there for good.  An index is read from the
- * horizon's bound down (a scan key), never key by key through them.
+ * carry the family's frontier there for good.  A uuidv7(shift) key lies
+ * the shift from its step: its horizon is the clock's shifted as the
+ * generator shifts a step.  An index is read from the horizon's bound down
+ * (a scan key), never key by key through them.  And one rule no column
+ * breaks, whatever its keys: the word it would raise its family to lies
+ * in the horizon's tick or before, and below the family's last word
+ * (keep_to_horizon()); a column that would break it is not raised.
  *
  * Raising.  Each column's largest value gives the least frontier word
  * above which this server's values lie above it (core/raise_plan.c's
  * raise_value_word(): its own word, or for the families whose node id
  * lies above the counter, one that depends on this server's node id; for
- * uuidv7(shift), the step's: exact for a time shift, the end of the last
- * tick it can lie in for months or days).  Each family is raised once, to the largest of its columns'
+ * uuidv7(shift), the step's, the shift undone with the generator's own
+ * interval arithmetic in UTC: exact for days and time, the last step that
+ * can have given the key's millisecond for months).  Each family is raised once, to the largest of its columns'
  * words, through lease_raise_frontier(), durably like
  * uuid_seq_raise_frontier().  A column's `raised` says whether its word lay
  * above the frontier that raise found, so keys this server made itself
@@ -64,6 +70,8 @@
  * reads every table whatever its privileges), preloaded only.
  */
 #include "postgres.h"
+
+#include <math.h>
 
 #include "access/genam.h"
 #include "access/htup_details.h"
@@ -111,6 +119,7 @@
 #include "core/comb.h"
 #include "core/id64.h"
 #include "core/raise_plan.h"
+#include "core/rfc9562.h"
 #include "core/sqlserver_order.h"
 #include "core/typeid.h"
 #include "runtime/compat.h"
@@ -216,6 +225,8 @@ typedef struct KeyColumn
  * raise to them would carry the family's frontier there for good.
  */
 #define HORIZON_NS	(INT64CONST(86400) * INT64CONST(1000000000))
+
+static const char SHIFT_OUT_OF_RANGE[] = "its uuidv7() shift lies outside the UUIDv7 range";
 
 /* ---- the extension's objects --------------------------------------------- */
 
@@ -478,7 +489,6 @@ analyse_call(KeyColumn *col, FuncExpr *call, const RaiseGenerator *generator)
 		case RAISE_ARGS_SHIFT:
 			{
 				Interval   *shift;
-				int64		floor_us;
 
 				arg = const_arg(args[0], INTERVALOID);
 				if (arg == NULL)
@@ -487,9 +497,10 @@ analyse_call(KeyColumn *col, FuncExpr *call, const RaiseGenerator *generator)
 					return;
 				}
 				shift = DatumGetIntervalP(arg->constvalue);
-				if (!raise_shift_floor_us(shift->month, shift->day, shift->time, &floor_us))
+				/* the generator's own refusal: such a default made no value */
+				if (fabs(interval_approx_us(shift)) > (double) UNIX_MS48_MAX * 1000)
 				{
-					col->skip = "its uuidv7() shift lies outside the UUIDv7 range";
+					col->skip = SHIFT_OUT_OF_RANGE;
 					return;
 				}
 				col->shift = *shift;
@@ -1159,53 +1170,77 @@ consider(KeyColumn *col, Datum datum)
 	return CONSIDERED_VALUE;
 }
 
+/* Where a column's horizon lies in its family's range. */
+typedef enum HorizonPlace
+{
+	HORIZON_WITHIN,				/* at a word of the family */
+	HORIZON_BEFORE,				/* before its first: every key lies beyond */
+	HORIZON_PAST				/* past its last: none does */
+} HorizonPlace;
+
 /*
- * Set col's horizon: HORIZON_NS past clock_ns (the server's clock as the
- * generators read it), and for uuidv7(shift) the most the shift adds (its
- * keys lie that far ahead of their steps); and the least value of the tick
- * after it, where an index scan stops.  No horizon for a shift whose most
- * is not known (none that uuidv7() accepts).
+ * The word of col's horizon: HORIZON_NS past clock_ns (the server's clock
+ * as the generators read it, saturated at the end of int64, which no clock
+ * passes); for uuidv7(shift), that instant shifted as the generator shifts
+ * its steps (raise_shift_apply_us()), its keys lying that far from their
+ * steps.  col->skip where the shift leaves int64 (the generator refuses
+ * it at every step).
  */
-static void
-set_horizon(KeyColumn *col, int64 clock_ns)
+static HorizonPlace
+horizon_word(KeyColumn *col, int64 clock_ns, uint64 *word)
 {
 	const FrontierFamily *family = family_table[col->family];
 	int64		ns;
-	uint64		word;
-	uint64		next;
 
 	if (pg_add_s64_overflow(clock_ns, HORIZON_NS, &ns))
 		ns = PG_INT64_MAX;
 	if (col->generator->args == RAISE_ARGS_SHIFT)
 	{
-		int64		ceiling_us;
-		int64		ceiling_ns;
+		int64		us;
 
-		if (!raise_shift_ceiling_us(col->shift.month, col->shift.day, col->shift.time,
-									&ceiling_us))
-			return;
-		if (pg_mul_s64_overflow(ceiling_us, 1000, &ceiling_ns) ||
-			pg_add_s64_overflow(ns, ceiling_ns, &ns))
-			ns = ceiling_us > 0 ? PG_INT64_MAX : PG_INT64_MIN;
-	}
-	col->has_horizon = true;
-	if (!family->word_from_ns(family, ns, &word))
-	{
-		/*
-		 * Outside the family's range: below it, every key lies beyond (a
-		 * clock before 2020 and TSIDs); above it, none.
-		 */
-		if (ns < family->word_to_ns(family, 0))
+		if (!raise_shift_apply_us(ns / 1000, col->shift.month, col->shift.day, col->shift.time,
+								  &us))
 		{
+			col->skip = SHIFT_OUT_OF_RANGE;
+			return HORIZON_PAST;
+		}
+		if (uuidv7_word_from_unix_us(us, word))
+			return HORIZON_WITHIN;
+		return us < 0 ? HORIZON_BEFORE : HORIZON_PAST;
+	}
+	if (family->word_from_ns(family, ns, word))
+		return HORIZON_WITHIN;
+	return ns < family->word_to_ns(family, 0) ? HORIZON_BEFORE : HORIZON_PAST;
+}
+
+/*
+ * Set col's horizon (horizon_word()), and the least value of the tick
+ * after it, where an index scan stops.  Before the family's range (a clock
+ * before 2020 and TSIDs, a shift back before 1970), every key lies beyond
+ * it; past it, none.
+ */
+static void
+set_horizon(KeyColumn *col, int64 clock_ns)
+{
+	const FrontierFamily *family = family_table[col->family];
+	uint64		word;
+	uint64		next;
+
+	switch (horizon_word(col, clock_ns, &word))
+	{
+		case HORIZON_PAST:
+			return;
+		case HORIZON_BEFORE:
 			/* the least value of all (a TypeID's is read key by key) */
+			col->has_horizon = true;
 			col->none_plausible = true;
 			memset(&col->bound, 0, sizeof(col->bound));
 			col->has_bound = col->order != ORDER_TYPEID;
-		}
-		else
-			col->has_horizon = false;
-		return;
+			return;
+		case HORIZON_WITHIN:
+			break;
 	}
+	col->has_horizon = true;
 	col->horizon_tick = word >> family->counter_bits;
 	if (col->horizon_tick >= family->max_word >> family->counter_bits)
 	{
@@ -1632,6 +1667,36 @@ cover_word(KeyColumn *col)
 		col->skip = "no value of its family can lie above its largest one";
 }
 
+/*
+ * The one rule no column breaks: the word it would raise its family to
+ * keeps within the horizon (raise_word_within_horizon()), so that no raise
+ * carries a frontier more than HORIZON_NS past the clock, nor exhausts a
+ * family.  A column that would break it is not raised.
+ */
+static void
+keep_to_horizon(KeyColumn *col, int64 clock_ns)
+{
+	if (col->raisable &&
+		!raise_word_within_horizon(family_table[col->family], col->word, clock_ns, HORIZON_NS))
+	{
+		col->raisable = false;
+		col->skip = "the frontier its largest key needs lies more than 1 day ahead of the server's clock";
+	}
+}
+
+/* Read a key column and work out the word it needs (or why none). */
+static void
+plan_column(KeyColumn *col, const ExtensionObjects *ext, int64 clock_ns,
+			MemoryContext per_value)
+{
+	set_horizon(col, clock_ns);
+	if (col->skip == NULL)
+		read_column(col, ext, per_value);
+	if (col->found && col->skip == NULL && !col->gone)
+		cover_word(col);
+	keep_to_horizon(col, clock_ns);
+}
+
 /* Raise each family once, to the largest word of its columns. */
 static void
 raise_families(List *columns)
@@ -1789,12 +1854,8 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 	{
 		KeyColumn  *col = lfirst(lc);
 
-		if (col->skip != NULL || col->covered)
-			continue;
-		set_horizon(col, clock_ns);
-		read_column(col, &ext, per_value);
-		if (col->found && col->skip == NULL && !col->gone)
-			cover_word(col);
+		if (col->skip == NULL && !col->covered)
+			plan_column(col, &ext, clock_ns, per_value);
 	}
 	MemoryContextDelete(per_value);
 

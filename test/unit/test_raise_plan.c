@@ -2,9 +2,10 @@
  * test_raise_plan.c
  *		Unit tests of core/raise_plan.c: every generator symbol and only
  *		those, the covering word of each family (the last word of a tick,
- *		none in the last tick), the least and the most move of a
- *		uuidv7(shift) interval (months, days, UTC offsets, overflow), the
- *		step a shifted value came from, and the TypeID bounds: every TypeID
+ *		none in the last tick), timestamptz + interval in UTC as
+ *		PostgreSQL computes it and its inverse (overflow too), the step a
+ *		uuidv7(shift) value came from, the horizon a raise keeps to, and the
+ *		TypeID bounds: every TypeID
  *		of a prefix inside them, in uuid order by bytes, every other
  *		prefix's outside.
  */
@@ -101,93 +102,113 @@ test_cover_word(void)
 	}
 }
 
+/* timestamptz + interval, as PostgreSQL 15 computes it with TimeZone UTC */
 static void
-test_shift_floor(void)
+test_shift_apply(void)
 {
-	int64_t		us = 0;
+	static const struct
+	{
+		int64_t		us;
+		int32_t		months;
+		int32_t		days;
+		int64_t		time_us;
+		int64_t		shifted_us;
+	}			cases[] = {
+		/* Jan 31 + 1 month: the last day of February, leap or not */
+		{INT64_C(1706695200000000), 1, 0, 0, INT64_C(1709200800000000)},
+		{INT64_C(1675159200000000), 1, 0, 0, INT64_C(1677578400000000)},
+		{INT64_C(1711929599999999), -1, 0, 0, INT64_C(1709251199999999)},
+		{INT64_C(1709164800000000), 12, 0, 0, INT64_C(1740700800000000)},
+		/* before 1970 */
+		{INT64_C(-3600000000), 1, 0, 0, INT64_C(2674800000000)},
+		/* issue 34's shift: 2026-11-27 12:00 to 2293 */
+		{INT64_C(1795780800000000), 40000, -1120000, 0, INT64_C(10217534400000000)},
+		{INT64_C(1795780800000000), 0, -3, 0, INT64_C(1795521600000000)},
+		{INT64_C(1795780800000000), -13, -40, INT64_C(90000500000), INT64_C(1758200400500000)},
+	};
+	int64_t		us = 42;
 
-	/* a time shift moves every instant by exactly itself */
-	CHECK(raise_shift_floor_us(0, 0, US_PER_HOUR, &us) && us == US_PER_HOUR);
-	CHECK(raise_shift_floor_us(0, 0, -5 * 60 * INT64_C(1000000), &us) &&
-		  us == -5 * 60 * INT64_C(1000000));
-	CHECK(raise_shift_floor_us(0, 0, 0, &us) && us == 0);
-	/* a day: 24 hours less the widest change of UTC offset */
-	CHECK(raise_shift_floor_us(0, 1, 0, &us) && us == US_PER_DAY - 26 * US_PER_HOUR);
-	CHECK(raise_shift_floor_us(0, -1, 0, &us) && us == -US_PER_DAY - 26 * US_PER_HOUR);
-	CHECK(raise_shift_floor_us(0, 10, 0, &us) && us == 10 * US_PER_DAY - 26 * US_PER_HOUR);
-	/* a month: 28 days forward (Jan 31 + 1 mon = Feb 28), 31 back */
-	CHECK(raise_shift_floor_us(1, 0, 0, &us) && us == 28 * US_PER_DAY - 26 * US_PER_HOUR);
-	CHECK(raise_shift_floor_us(-1, 0, 0, &us) && us == -31 * US_PER_DAY - 26 * US_PER_HOUR);
-	CHECK(raise_shift_floor_us(12, 0, 0, &us) && us == 12 * 28 * US_PER_DAY - 26 * US_PER_HOUR);
-	/* the fields add up */
-	CHECK(raise_shift_floor_us(1, 2, 3, &us) &&
-		  us == 30 * US_PER_DAY - 26 * US_PER_HOUR + 3);
-	/* too far either way, or beyond int64 */
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(raise_shift_apply_us(cases[i].us, cases[i].months, cases[i].days,
+								   cases[i].time_us, &us) && us == cases[i].shifted_us);
+	/* every step overflow-checked */
 	us = 42;
-	CHECK(!raise_shift_floor_us(0, 0, RAISE_SHIFT_MAX_US + 1, &us) && us == 42);
-	CHECK(!raise_shift_floor_us(0, 0, -RAISE_SHIFT_MAX_US - 1, &us));
-	CHECK(raise_shift_floor_us(0, 0, RAISE_SHIFT_MAX_US, &us) && us == RAISE_SHIFT_MAX_US);
-	CHECK(!raise_shift_floor_us(INT32_MAX, INT32_MAX, INT64_MAX, &us));
-	CHECK(!raise_shift_floor_us(INT32_MIN, INT32_MIN, INT64_MIN, &us));
-	CHECK(!raise_shift_floor_us(0, 0, INT64_MIN, &us));
-	CHECK(!raise_shift_floor_us(0, INT32_MIN, 0, &us));
+	CHECK(!raise_shift_apply_us(INT64_MAX, 0, 0, 1, &us) && us == 42);
+	CHECK(!raise_shift_apply_us(INT64_MIN, 0, 0, -1, &us));
+	CHECK(!raise_shift_apply_us(0, INT32_MAX, 0, 0, &us));
+	CHECK(!raise_shift_apply_us(0, INT32_MIN, 0, 0, &us));
+	CHECK(!raise_shift_apply_us(INT64_MAX, INT32_MAX, INT32_MAX, INT64_MAX, &us));
+	CHECK(!raise_shift_apply_us(INT64_MIN, INT32_MIN, INT32_MIN, INT64_MIN, &us));
+	CHECK(!raise_shift_apply_us(0, 0, INT32_MAX, 0, &us));
+	CHECK(raise_shift_apply_us(0, 0, 100000, 0, &us) && us == 100000 * US_PER_DAY);
 }
 
+/*
+ * raise_shift_invert_us(): the last instant whose shift lies at or before
+ * the value; the instant itself for days and time
+ */
 static void
-test_shift_ceiling(void)
+test_shift_invert(void)
 {
-	int64_t		us = 0;
+	FakeClock	rng = {.rng = 34};
+	int64_t		us = 42;
+	int			exact = 0,
+				last = 0,
+				runs = 20000;
 
-	/* a time shift moves every instant by exactly itself */
-	CHECK(raise_shift_ceiling_us(0, 0, US_PER_HOUR, &us) && us == US_PER_HOUR);
-	CHECK(raise_shift_ceiling_us(0, 0, -US_PER_HOUR, &us) && us == -US_PER_HOUR);
-	/* a day: 24 hours and the widest change of UTC offset */
-	CHECK(raise_shift_ceiling_us(0, 1, 0, &us) && us == US_PER_DAY + 26 * US_PER_HOUR);
-	CHECK(raise_shift_ceiling_us(0, -1, 0, &us) && us == -US_PER_DAY + 26 * US_PER_HOUR);
-	/* a month: 31 days forward, 28 back */
-	CHECK(raise_shift_ceiling_us(1, 0, 0, &us) && us == 31 * US_PER_DAY + 26 * US_PER_HOUR);
-	CHECK(raise_shift_ceiling_us(-1, 0, 0, &us) && us == -28 * US_PER_DAY + 26 * US_PER_HOUR);
-	/* never below the floor */
-	for (int32_t m = -3; m <= 3; m++)
-		for (int32_t d = -3; d <= 3; d++)
-		{
-			int64_t		lo = 0,
-						hi = 0;
+	for (int r = 0; r < runs; r++)
+	{
+		/* 1970 to 10889, shifts of up to 100 years, 1000 days, 2 days */
+		int64_t		base = (int64_t) (fake_random_u64(&rng) % (UNIX_MS48_MAX * 1000));
+		int32_t		months = (int32_t) (fake_random_u64(&rng) % 2401) - 1200;
+		int32_t		days = (int32_t) (fake_random_u64(&rng) % 2001) - 1000;
+		int64_t		time_us = (int64_t) (fake_random_u64(&rng) % (4 * US_PER_DAY)) - 2 * US_PER_DAY;
+		int64_t		value,
+					found,
+					after;
 
-			CHECK(raise_shift_floor_us(m, d, 5, &lo) && raise_shift_ceiling_us(m, d, 5, &hi) &&
-				  lo <= hi);
-		}
-	/* too far either way, or not negatable */
+		if (r % 3 == 0)
+			months = 0;
+		if (r % 5 == 0)
+			/* the last hours of a month */
+			base = base / (30 * US_PER_DAY) * (30 * US_PER_DAY) - (fake_random_u64(&rng) % (4 * US_PER_DAY));
+		if (!raise_shift_apply_us(base, months, days, time_us, &value) ||
+			!raise_shift_invert_us(value, months, days, time_us, &found) ||
+			!raise_shift_apply_us(found, months, days, time_us, &us) ||
+			!raise_shift_apply_us(found + 1, months, days, time_us, &after))
+			continue;
+		if (found == base && (months != 0 || r % 3 == 0))
+			exact++;
+		/* no later instant gives the value or one before it */
+		if (found >= base && found - base < 4 * US_PER_DAY && us <= value && after > value)
+			last++;
+	}
+	CHECK(last == runs);
+	CHECK(exact > runs * 9 / 10);
+
+	/* days and time: exactly the instant that gave the value */
+	CHECK(raise_shift_invert_us(INT64_C(1795521600000000), 0, -3, 0, &us) &&
+		  us == INT64_C(1795780800000000));
+	/* Feb 28, 10:00, 2023: Jan 28 10:00 to Jan 31 10:00 give it */
+	CHECK(raise_shift_invert_us(INT64_C(1677578400000000), 1, 0, 0, &us) &&
+		  us == INT64_C(1675159200000000));
+	/* Feb 27: only Jan 27, up to its time of day */
+	CHECK(raise_shift_invert_us(INT64_C(1677578400000000) - US_PER_DAY, 1, 0, 0, &us) &&
+		  us == INT64_C(1675159200000000) - 4 * US_PER_DAY);
+	/* Mar 30 and 31 - 1 month land on Feb 29 2024: the later one */
+	CHECK(raise_shift_invert_us(INT64_C(1709251199999999) - 10 * US_PER_HOUR, -1, 0, 0, &us) &&
+		  us == INT64_C(1711929599999999) - 10 * US_PER_HOUR);
+	/* + 1 month: Mar 29 2023 has no day before it, Feb 28 all lands before */
+	CHECK(raise_shift_invert_us(INT64_C(1680066000000000), 1, 0, 0, &us) &&
+		  us == INT64_C(1677628799999999));
+	/* issue 34's shift: a key of 2262 came from a step of 1995 */
+	CHECK(raise_shift_invert_us(INT64_C(9224006400000000), 40000, -1120000, 0, &us) &&
+		  us > INT64_C(788918400000000) && us < INT64_C(820454400000000));
 	us = 42;
-	CHECK(!raise_shift_ceiling_us(0, 0, RAISE_SHIFT_MAX_US + 1, &us) && us == 42);
-	CHECK(!raise_shift_ceiling_us(INT32_MIN, 0, 0, &us));
-	CHECK(!raise_shift_ceiling_us(0, INT32_MIN, 0, &us));
-	CHECK(!raise_shift_ceiling_us(0, 0, INT64_MIN, &us));
-	CHECK(!raise_shift_ceiling_us(INT32_MAX, INT32_MAX, INT64_MAX, &us));
-}
-
-static void
-test_v7_unshift(void)
-{
-	/* no shift: the value's own tick */
-	CHECK(raise_v7_unshift_tick(1000, 0) == 1000);
-	/* +1 hour: the step lies an hour before */
-	CHECK(raise_v7_unshift_tick(10000000, 3600000000) == 10000000 - 3600000);
-	/* -5 minutes: after */
-	CHECK(raise_v7_unshift_tick(10000000, -300000000) == 10000000 + 300000);
-	/* a part of a millisecond rounds towards the later tick */
-	CHECK(raise_v7_unshift_tick(1000, 1) == 1000);
-	CHECK(raise_v7_unshift_tick(1000, 999) == 1000);
-	CHECK(raise_v7_unshift_tick(1000, 1000) == 999);
-	CHECK(raise_v7_unshift_tick(1000, -1) == 1001);
-	CHECK(raise_v7_unshift_tick(1000, -1000) == 1001);
-	CHECK(raise_v7_unshift_tick(1000, -1001) == 1002);
-	/* before 1970: clamped to 0; the far ends do not overflow */
-	CHECK(raise_v7_unshift_tick(5, 3600000000) == 0);
-	CHECK(raise_v7_unshift_tick(0, RAISE_SHIFT_MAX_US) == 0);
-	CHECK(raise_v7_unshift_tick(UNIX_MS48_MAX, -RAISE_SHIFT_MAX_US) ==
-		  (uint64_t) (((int64_t) UNIX_MS48_MAX + 1) * 1000 - 1 + RAISE_SHIFT_MAX_US) / 1000);
-	CHECK(raise_v7_unshift_tick(UINT64_MAX, 0) == UNIX_MS48_MAX);
+	CHECK(!raise_shift_invert_us(INT64_MIN, 0, 0, 1, &us) && us == 42);
+	CHECK(!raise_shift_invert_us(INT64_MAX, 0, -1, 0, &us));
+	CHECK(!raise_shift_invert_us(0, INT32_MIN, 0, 0, &us));
+	CHECK(!raise_shift_invert_us(INT64_MAX, INT32_MAX, INT32_MIN, INT64_MIN, &us));
 }
 
 /* a family's order of two values */
@@ -354,45 +375,98 @@ test_value_word(void)
 	}
 }
 
-/* raise_v7_shift_word(): exact for a time shift, a tick's end otherwise */
+/*
+ * raise_v7_shift_word(): the step of a value uuidv7(shift) made, exact for
+ * days and time, at most the clamped days of a month later for months
+ */
 static void
 test_v7_shift_word(void)
 {
 	FakeClock	rng = {.rng = 7};
 	int			own = 0,
-				runs = 2000;
+				covered = 0,
+				tried[2] = {0, 0},
+				runs = 3000;
 	uint64_t	c = 0;
 	FrontierValue v;
 
 	for (int r = 0; r < runs; r++)
 	{
-		/* a step of this server, then its output shifted by up to ±2 days */
-		uint64_t	step = (UINT64_C(1600000000000) + fake_random_u64(&rng) % 100000000) << 12 |
+		/* a step of this server, then its output shifted as the generator does */
+		uint64_t	step = (UINT64_C(1600000000000) + fake_random_u64(&rng) % 100000000000) << 12 |
 			(fake_random_u64(&rng) & 0xfff);
-		int64_t		shift_us = (int64_t) (fake_random_u64(&rng) % (4 * 86400000000ULL)) -
-			2 * INT64_C(86400000000);
+		int32_t		months = r % 2 ? 0 : (int32_t) (fake_random_u64(&rng) % 61) - 30;
+		int32_t		days = (int32_t) (fake_random_u64(&rng) % 201) - 100;
+		int64_t		time_us = (int64_t) (fake_random_u64(&rng) % (4 * US_PER_DAY)) - 2 * US_PER_DAY;
+		int64_t		base = uuidv7_word_to_unix_us(step);
+		int64_t		shifted;
 		uint64_t	out,
 					tick;
 
-		if (!uuidv7_shift_word(step, shift_us, &out))
+		if (!raise_shift_apply_us(base, months, days, time_us, &shifted) ||
+			!uuidv7_shift_word(step, shifted - base, &out))
 			continue;
 		uuidv7_family.encode(&uuidv7_family, out, fake_random_u64(&rng), 4, 3, &v);
 		uuidv7_family.value_tick(&uuidv7_family, &v, &tick);
-		if (raise_v7_shift_word(tick, &v, 0, 0, shift_us, 4, 3, &c) && c == step)
+		tried[months == 0]++;
+		if (!raise_v7_shift_word(tick, &v, months, days, time_us, 4, 3, &c))
+			continue;
+		if (months == 0 && c == step)
 			own++;
+		if (months != 0 && c >= step && (c >> 12) - (step >> 12) <= 3 * 86400000)
+			covered++;
 	}
-	CHECK(own == runs);
+	CHECK(own == tried[1] && own > runs / 3);
+	CHECK(covered == tried[0] && covered > runs / 3);
 
-	/* months or days: the last word of the last tick the step can lie in */
-	uuidv7_family.encode(&uuidv7_family, UINT64_C(1700000000000) << 12 | 5, 0, 0, 0, &v);
-	CHECK(raise_v7_shift_word(UINT64_C(1700000000000), &v, 0, 1, 0, 0, 0, &c) &&
-		  c == ((UINT64_C(1700000000000) + 7200000) << 12 | 0xfff));
-	CHECK(raise_v7_shift_word(UINT64_C(1700000000000), &v, -1, 0, 0, 0, 0, &c) &&
-		  c == ((UINT64_C(1700000000000) + 31 * UINT64_C(86400000) + 26 * 3600000) << 12 | 0xfff));
+	/* issue 34: one fresh key of uuidv7('-3 days'), its step to the word */
+	uuidv7_family.encode(&uuidv7_family, UINT64_C(1795780800000) << 12 | 5, 0, 0, 0, &v);
+	uuidv7_family.encode(&uuidv7_family, (UINT64_C(1795780800000) - 3 * 86400000) << 12 | 5, 0,
+						 0, 0, &v);
+	CHECK(raise_v7_shift_word(UINT64_C(1795780800000) - 3 * 86400000, &v, 0, -3, 0, 0, 0, &c) &&
+		  c == (UINT64_C(1795780800000) << 12 | 5));
+	/* a month: the last word of the step's millisecond */
+	CHECK(raise_v7_shift_word(UINT64_C(1677578400000), &v, 1, 0, 0, 0, 0, &c) &&
+		  c == (UINT64_C(1675159200000) << 12 | 0xfff));
 	/* a step before 1970, or a shift past the range */
 	CHECK(raise_v7_shift_word(5, &v, 0, 0, INT64_C(3600000000), 0, 0, &c) && c == 0);
+	CHECK(raise_v7_shift_word(5, &v, 1, 0, 0, 0, 0, &c) && c == 0xfff);
 	CHECK(!raise_v7_shift_word(5, &v, 0, 0, -(int64_t) UNIX_MS48_MAX * 1000, 0, 0, &c));
 	CHECK(!raise_v7_shift_word(5, &v, 0, 0, INT64_MIN, 0, 0, &c));
+	CHECK(!raise_v7_shift_word(5, &v, 0, INT32_MIN, INT64_MIN, 0, 0, &c));
+	CHECK(!raise_v7_shift_word(UNIX_MS48_MAX + 1, &v, 1, 0, 0, 0, 0, &c));
+}
+
+/*
+ * raise_word_within_horizon(): a day past the clock, by tick; never the
+ * family's last word; the clock's end saturated
+ */
+static void
+test_within_horizon(void)
+{
+	const int64_t day_ns = INT64_C(86400000000000);
+	const int64_t clock_ns = INT64_C(1795780800000000000);
+	uint64_t	limit;
+
+	uuidv7_family.word_from_ns(&uuidv7_family, clock_ns + day_ns, &limit);
+	CHECK(raise_word_within_horizon(&uuidv7_family, limit, clock_ns, day_ns));
+	CHECK(raise_word_within_horizon(&uuidv7_family, limit | 0xfff, clock_ns, day_ns));
+	CHECK(!raise_word_within_horizon(&uuidv7_family, (limit | 0xfff) + 1, clock_ns, day_ns));
+	/* a year ahead, 2262, the family's end */
+	CHECK(!raise_word_within_horizon(&uuidv7_family, limit + (UINT64_C(365) * 86400000 << 12),
+									 clock_ns, day_ns));
+	uuidv7_family.word_from_ns(&uuidv7_family, INT64_MAX, &limit);
+	CHECK(!raise_word_within_horizon(&uuidv7_family, limit, clock_ns, day_ns));
+	CHECK(raise_word_within_horizon(&uuidv7_family, limit, INT64_MAX, day_ns));
+	CHECK(!raise_word_within_horizon(&uuidv7_family, uuidv7_family.max_word, INT64_MAX, day_ns));
+	CHECK(!raise_word_within_horizon(&uuidv7_family, uuidv7_family.max_word - 1, clock_ns, day_ns));
+	/* TSID's range starts in 2020: a clock before it has no horizon */
+	CHECK(!raise_word_within_horizon(&tsid_family, 0, 0, day_ns));
+	CHECK(raise_word_within_horizon(&tsid_family, 0, clock_ns, day_ns));
+	/* a horizon past the family's end: any word but the last */
+	CHECK(raise_word_within_horizon(&snowflake_family, snowflake_family.max_word - 1,
+									INT64_MAX - day_ns, day_ns) ==
+		  !snowflake_family.word_from_ns(&snowflake_family, INT64_MAX, &limit));
 }
 
 /* memcmp of two byte strings of their lengths, as text in "C" order */
@@ -480,9 +554,9 @@ test_raise_plan(void)
 	test_symbols();
 	test_cover_word();
 	test_value_word();
-	test_shift_floor();
-	test_shift_ceiling();
-	test_v7_unshift();
+	test_shift_apply();
+	test_shift_invert();
 	test_v7_shift_word();
+	test_within_horizon();
 	test_typeid_bounds();
 }
