@@ -923,8 +923,9 @@ COMMENT ON FUNCTION uuid_seq_raise_frontiers() IS
 -- then k1, each little-endian) they depend on their arguments alone:
 -- IMMUTABLE.  Without one they use the superuser-only setting
 -- uuid_seq.facade_key, which can change: STABLE, so that
--- `WHERE id = uuid_v7_from_facade($1)` still uses an index.  Types are
--- qualified like calls (SECURITY.md).
+-- `WHERE id = uuid_v7_from_facade($1)` still uses an index; EXECUTE on them
+-- is revoked from PUBLIC (below).  Types are qualified like calls
+-- (SECURITY.md).
 CREATE FUNCTION uuid_v7_facade(id pg_catalog.uuid, key pg_catalog.bytea)
 RETURNS pg_catalog.uuid
 AS 'MODULE_PATHNAME', 'uuid_v7_facade_keyed'
@@ -944,6 +945,13 @@ CREATE FUNCTION uuid_v7_from_facade(facade pg_catalog.uuid)
 RETURNS pg_catalog.uuid
 AS 'MODULE_PATHNAME', 'uuid_v7_from_facade'
 LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+-- The configured key is the cluster's, every database's: it is for the
+-- roles a superuser grants it to, not for whoever can log in (the owner of
+-- another database would decode the application's facades).  The keyed
+-- forms carry their own key and stay executable by PUBLIC.
+REVOKE ALL ON FUNCTION uuid_v7_facade(pg_catalog.uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_v7_from_facade(pg_catalog.uuid) FROM PUBLIC;
 
 COMMENT ON FUNCTION uuid_v7_facade(pg_catalog.uuid, pg_catalog.bytea) IS
     'the version 4 facade of a UUIDv7 under a 16-byte key (UUIDv47: its time masked with SipHash-2-4)';

@@ -60,11 +60,50 @@ $node->start;
 $node->safe_psql('postgres', q{
 	CREATE EXTENSION uuid_seq;
 	CREATE ROLE app LOGIN;
+	CREATE ROLE other LOGIN;
 	CREATE TABLE items (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload int);
 	INSERT INTO items (payload) SELECT n FROM generate_series(1, 100) n;
 	CREATE VIEW api_items AS SELECT uuid_v7_facade(id) AS id, payload FROM items;
-	GRANT SELECT ON api_items TO app;
+	GRANT SELECT ON api_items TO app, other;
 });
+
+# ---- 0. the configured key is for the roles it is granted to -------------
+
+# The keyless forms as $role in database $db: what each gives, or its
+# SQLSTATE.
+sub keyless_as
+{
+	my ($db, $role) = @_;
+	my @got;
+	for my $sql (q{SELECT uuid_v7_facade('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')},
+		q{SELECT uuid_v7_from_facade('22d97126-9609-4000-8000-000000000000')})
+	{
+		my ($rc, $out, $err) = $node->psql($db, "\\set VERBOSITY sqlstate\n$sql",
+			extra_params => [ '-U', $role ]);
+		push @got, $rc == 0 ? 'ok' : ($err =~ /ERROR:\s+(\w{5})/)[0] // $err;
+	}
+	return join ',', @got;
+}
+
+# after CREATE EXTENSION, and after an update from 1.2: the key is the
+# cluster's, and the owner of any database could otherwise decode the
+# application's facades with it
+$node->safe_psql('postgres', 'CREATE DATABASE updated');
+$node->safe_psql('updated', q{
+	CREATE EXTENSION uuid_seq VERSION '1.2';
+	ALTER EXTENSION uuid_seq UPDATE TO '1.3'});
+for my $db ('postgres', 'updated')
+{
+	is(keyless_as($db, 'app'), '42501,42501', "$db: PUBLIC may not use the configured key");
+	$node->safe_psql($db,
+		'GRANT EXECUTE ON FUNCTION uuid_v7_facade(uuid), uuid_v7_from_facade(uuid) TO app');
+	is(keyless_as($db, 'app'), 'ok,ok', "$db: the role it is granted to may");
+	is(keyless_as($db, 'other'), '42501,42501', "$db: another role still may not");
+}
+my ($rc0, $out0, $err0) = $node->psql('postgres', 'SELECT count(id) FROM api_items',
+	extra_params => [ '-U', 'other' ]);
+like($err0, qr/permission denied for function uuid_v7_facade/,
+	'a view of facades needs the grant too');
 
 # ---- 1. interop with the reference ---------------------------------------
 
@@ -268,7 +307,10 @@ my $plain = PostgreSQL::Test::Cluster->new('facade_no_preload');
 $plain->init;
 $plain->append_conf('postgresql.conf', "uuid_seq.facade_key = '$key'\n");
 $plain->start;
-$plain->safe_psql('postgres', 'CREATE EXTENSION uuid_seq; CREATE ROLE app LOGIN');
+$plain->safe_psql('postgres', q{
+	CREATE EXTENSION uuid_seq;
+	CREATE ROLE app LOGIN;
+	GRANT EXECUTE ON FUNCTION uuid_v7_facade(uuid), uuid_v7_from_facade(uuid) TO app});
 my $v7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
 ($rc, $out, $err) = $plain->psql('postgres', "SELECT uuid_v7_facade('$v7')",
 	extra_params => [ '-U', 'app' ]);

@@ -124,12 +124,28 @@ WHERE array_to_string(setconfig, ',') LIKE '%facade_key%';
 -- nor listed by SHOW ALL or pg_settings, even for a superuser
 SELECT count(*) AS listed FROM pg_settings WHERE name = 'uuid_seq.facade_key';
 
--- An ordinary role uses the key without seeing it: SHOW, current_setting(),
--- pg_settings, pg_file_settings and SET all refuse or show nothing.
+-- The configured key is the cluster's: PUBLIC may not use it (42501), a
+-- role it is granted to may.  The keyed forms stay PUBLIC's.
 CREATE ROLE regress_uuid_seq_api;
 CREATE ROLE regress_uuid_seq_monitor IN ROLE pg_read_all_settings;
+SELECT p.oid::regprocedure AS function, p.proacl IS NOT NULL AS revoked,
+       has_function_privilege('public', p.oid, 'EXECUTE') AS public_executes
+FROM pg_proc p JOIN pg_depend d ON d.objid = p.oid AND d.classid = 'pg_proc'::regclass
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid_seq'
+WHERE p.proname IN ('uuid_v7_facade', 'uuid_v7_from_facade')
+ORDER BY p.proname, p.pronargs;
 SET ROLE regress_uuid_seq_api;
-SELECT uuid_v7_facade('00000000-0000-7000-8000-000000000000') AS uses_key;
+SELECT pg_temp.try($$SELECT uuid_v7_facade('00000000-0000-7000-8000-000000000000')$$) AS facade,
+       pg_temp.try($$SELECT uuid_v7_from_facade('22d97126-9609-4000-8000-000000000000')$$) AS from_facade,
+       pg_temp.try($$SELECT uuid_v7_facade('00000000-0000-7000-8000-000000000000', '\xefcdab89674523011032547698badcfe')$$) AS keyed;
+RESET ROLE;
+GRANT EXECUTE ON FUNCTION uuid_v7_facade(uuid), uuid_v7_from_facade(uuid) TO regress_uuid_seq_api;
+
+-- A role granted the key uses it without seeing it: SHOW, current_setting(),
+-- pg_settings, pg_file_settings and SET all refuse or show nothing.
+SET ROLE regress_uuid_seq_api;
+SELECT uuid_v7_facade('00000000-0000-7000-8000-000000000000') AS uses_key,
+       uuid_v7_from_facade('22d97126-9609-4000-8000-000000000000') AS decodes;
 SELECT pg_temp.try('SHOW uuid_seq.facade_key') AS show,
        pg_temp.try($$SELECT current_setting('uuid_seq.facade_key')$$) AS current_setting,
        pg_temp.try($$SELECT current_setting('uuid_seq.facade_key', true)$$) AS missing_ok,
@@ -177,6 +193,7 @@ SELECT count(*) AS same_rows FROM api_items a JOIN items i ON i.id = uuid_v7_fro
 DROP VIEW api_items;
 DROP TABLE items;
 RESET uuid_seq.facade_key;
+REVOKE EXECUTE ON FUNCTION uuid_v7_facade(uuid), uuid_v7_from_facade(uuid) FROM regress_uuid_seq_api;
 DROP ROLE regress_uuid_seq_api;
 DROP ROLE regress_uuid_seq_monitor;
 
