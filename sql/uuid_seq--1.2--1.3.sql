@@ -70,3 +70,14 @@ COMMENT ON FUNCTION uuid_v7_facade(pg_catalog.uuid) IS
     'the version 4 facade of a UUIDv7 under the key of uuid_seq.facade_key (UUIDv47)';
 COMMENT ON FUNCTION uuid_v7_from_facade(pg_catalog.uuid) IS
     'the UUIDv7 of a version 4 facade under the key of uuid_seq.facade_key (UUIDv47)';
+
+-- ulid_timestamp() under the name the other decoders have
+-- (uuid_v7_to_timestamptz, tsid_to_timestamptz, ulid_text_to_timestamptz):
+-- the same C function.
+CREATE FUNCTION ulid_to_timestamptz(u pg_catalog.uuid)
+RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'ulid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION ulid_to_timestamptz(pg_catalog.uuid) IS
+    'creation time (ms) of a ULID; the same as ulid_timestamp()';

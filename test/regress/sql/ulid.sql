@@ -14,7 +14,8 @@ INSERT INTO vectors VALUES
     ('00000000000000000000000000', '00000000-0000-0000-0000-000000000000', 'smallest'),
     ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'ffffffff-ffff-ffff-ffff-ffffffffffff', 'largest');
 SELECT note, uuid_to_ulid(u) = t AS to_text, ulid_to_uuid(t) = u AS to_uuid,
-       ulid_to_uuid(lower(t)) = u AS lower_case, ulid_timestamp(u)
+       ulid_to_uuid(lower(t)) = u AS lower_case, ulid_timestamp(u),
+       ulid_to_timestamptz(u) IS NOT DISTINCT FROM ulid_timestamp(u) AS to_timestamptz
 FROM vectors;
 SELECT ulid_to_uuid('01arZ3ndEKtsv4rrffQ69g5fav') AS mixed_case;
 
@@ -169,6 +170,7 @@ FROM autocommit;
 SELECT uuid_to_ulid(NULL) IS NULL AS a,
        ulid_to_uuid(NULL) IS NULL AS b,
        ulid_timestamp(NULL) IS NULL AS c,
+       ulid_to_timestamptz(NULL) IS NULL AS c2,
        ulid_node_id(NULL, 8) IS NULL AS d,
        ulid_node_id(ulid_generate(), NULL) IS NULL AS e;
 
