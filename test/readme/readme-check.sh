@@ -1,6 +1,8 @@
 #!/bin/bash
 # The README's examples as a test, after test/readme/design-check.pl (src/README
-# against the tree, no server): runs every ```sql block of README.md top
+# against the tree, no server) and test/readme/definer-check.pl (every
+# SECURITY DEFINER function of the docs and sql/ sets search_path, pg_temp
+# last; no server either): runs every ```sql block of README.md top
 # to bottom, then those of every docs/*.md that has one, against a throwaway
 # server preloading uuid_seq (pg_virtualenv), and compares each output with
 # the file (test/readme/readme-check.pl describes the conventions).  Each file gets
@@ -18,8 +20,10 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-# first, with no server: src/README's map, family table and settings
+# first, with no server: src/README's map, family table and settings, and
+# the search_path of every SECURITY DEFINER function of the docs and scripts
 perl test/readme/design-check.pl
+perl test/readme/definer-check.pl
 ext=$("${PG_CONFIG:-pg_config}" --sharedir)/extension
 standin=
 if [[ ! -e $ext/pg_uuidv7.control ]]; then
