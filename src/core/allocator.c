@@ -13,6 +13,8 @@
  * whatever the clocks of the callers say.  A failed compare-exchange
  * recomputes the step from the value it observed.
  */
+#include <stddef.h>
+
 #include "allocator.h"
 
 FrontierStatus
@@ -61,11 +63,18 @@ fresh_counter(const FrontierFamily *family, const FrontierEnv *env,
 	return env->random_bits(env->arg) & (counter_max >> 1);
 }
 
-/* later - now <= 1 ms, without overflow for any two readings */
+/* later - now <= span (span >= 0), without overflow for any two readings */
+static bool
+ns_within(int64_t now, int64_t later, int64_t span)
+{
+	return later <= now || (uint64_t) later - (uint64_t) now <= (uint64_t) span;
+}
+
+/* later - now <= 1 ms */
 static bool
 ns_within_ms(int64_t now, int64_t later)
 {
-	return later <= now || (uint64_t) later - (uint64_t) now <= (uint64_t) FRONTIER_NS_PER_MS;
+	return ns_within(now, later, FRONTIER_NS_PER_MS);
 }
 
 /*
@@ -78,6 +87,26 @@ taken_tick_ns(const FrontierFamily *family, const FrontierEnv *env, uint64_t wor
 	if (env->whole_ticks)
 		word &= ~frontier_counter_mask(family);
 	return frontier_word_ns(family, word);
+}
+
+/*
+ * Whether a carry from `last` to `next` against the clock reading `now`
+ * must be paced (see FrontierEnv): it lands more than pace_ns past the
+ * clock, from a frontier at most twice pace_ns past it.  *exempt caches the
+ * answer of env->unpaced for this take (-1: not asked yet).
+ */
+static bool
+carry_paced(const FrontierFamily *family, const FrontierEnv *env, int64_t now,
+			uint64_t last, uint64_t next, int *exempt)
+{
+	if (env->pace_ns <= 0 ||
+		ns_within(now, taken_tick_ns(family, env, next), env->pace_ns) ||
+		!ns_within(now, family->word_to_ns(family, last & ~frontier_counter_mask(family)),
+				   2 * env->pace_ns))
+		return false;
+	if (*exempt < 0)
+		*exempt = env->unpaced != NULL && env->unpaced(env->arg);
+	return !*exempt;
 }
 
 /*
@@ -98,6 +127,7 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 	uint64_t	fresh = 0;
 	bool		have_fresh = false;
 	bool		waited = false;
+	int			exempt = -1;
 
 	take->retries = 0;
 	for (;;)
@@ -165,6 +195,27 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 					must_wait = true;
 					continue;
 				}
+			}
+			if (carried && carry_paced(family, env, now, last, next, &exempt))
+			{
+				/*
+				 * Spin until the clock is within pace_ns of the tick we
+				 * would carry into (at most a tick, or pace_ns when another
+				 * caller's carry put the frontier there), then start over
+				 * from a fresh reading, which decides again: should the
+				 * clock go back meanwhile, it may find the frontier far
+				 * enough ahead to carry.
+				 */
+				int64_t		target = taken_tick_ns(family, env, next) - env->pace_ns;
+				int64_t		started = now;
+
+				if (env->policy == FRONTIER_ERROR)
+					return FRONTIER_PACED;
+				while (now < target && now >= started)
+					now = env->now_ns(env->arg);
+				waited = true;
+				must_wait = true;
+				continue;
 			}
 
 			if (cell->compare_exchange(cell->cell, &last, next))

@@ -63,8 +63,16 @@ typedef enum FrontierStatus
 	FRONTIER_CLOCK_OUT_OF_RANGE,	/* the clock is above the family's range,
 									 * or below it with no frontier yet */
 	FRONTIER_EXHAUSTED,			/* the frontier is at its maximum */
-	FRONTIER_OVERFLOW			/* the tick is used up under FRONTIER_ERROR */
+	FRONTIER_OVERFLOW,			/* the tick is used up under FRONTIER_ERROR */
+	FRONTIER_PACED				/* a paced carry past FrontierEnv.pace_ns,
+								 * under FRONTIER_ERROR */
 } FrontierStatus;
+
+/*
+ * How far past the clock a paced caller's carries may take a frontier
+ * (FrontierEnv.pace_ns): one second, as far as a lease reaches.
+ */
+#define FRONTIER_PACE_NS	INT64_C(1000000000)
 
 /*
  * The widths of a family's values (FrontierFamily.value_bytes): a uuid, or
@@ -179,7 +187,23 @@ typedef struct FrontierCell
 	void	   *cell;
 } FrontierCell;
 
-/* The caller's environment: clock, randomness and overflow policy. */
+/*
+ * The caller's environment: clock, randomness and overflow policy, and
+ * pacing.
+ *
+ * Pacing (src/README §1): with pace_ns > 0 no carry of this caller takes
+ * the frontier more than pace_ns past its clock reading, whatever the
+ * policy: FRONTIER_ADVANCE and FRONTIER_WAIT wait until the clock is
+ * within pace_ns of the tick they carry into, FRONTIER_ERROR returns
+ * FRONTIER_PACED.  A frontier that already lies more than twice pace_ns
+ * ahead got there otherwise (an unpaced caller, a clock that went back, a
+ * restart's lease, a raise): a paced caller carries from it as the policy
+ * says, as waiting for the clock could take that long.  Between pace_ns
+ * and twice pace_ns it waits, so that no race of paced callers (each
+ * checks against its own reading) carries the frontier into that zone.
+ * unpaced, when set, is asked (once per take, only when a carry would pass
+ * the bound) whether this caller is exempt after all.
+ */
 typedef struct FrontierEnv
 {
 	int64_t		(*now_ns) (void *arg);	/* wall clock, Unix epoch, ns */
@@ -188,6 +212,8 @@ typedef struct FrontierEnv
 	FrontierPolicy policy;
 	unsigned	node_bits;		/* for families with node_in_counter */
 	bool		whole_ticks;	/* one value per tick (see above) */
+	int64_t		pace_ns;		/* 0: never paced */
+	bool		(*unpaced) (void *arg);
 } FrontierEnv;
 
 /* One value taken from a frontier, with what the caller reports about it. */

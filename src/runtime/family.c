@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "common/int.h"
+#include "miscadmin.h"
 
 #include "runtime/family.h"
 #include "runtime/guc.h"
@@ -103,10 +104,18 @@ family_clock_ns(void)
 	return now;
 }
 
+/*
+ * The allocator's clock.  A reading is where a wait (on_overflow = wait, or
+ * pacing) can be cancelled: statement_timeout ends a wait for a clock that
+ * does not get there, and the allocator holds nothing to release.
+ */
 static int64_t
 clock_now_ns(void *arg)
 {
-	int64		now = family_clock_ns();
+	int64		now;
+
+	CHECK_FOR_INTERRUPTS();
+	now = family_clock_ns();
 
 	if (now < last_clock_ns)
 		clock_rollbacks++;
@@ -118,6 +127,18 @@ static uint64_t
 env_random_bits(void *arg)
 {
 	return random_u64();
+}
+
+/*
+ * Pacing (src/README §1): only a superuser's generation carries a frontier
+ * more than FRONTIER_PACE_NS past the clock, so that no other role can
+ * push a cluster-wide frontier ahead of the clock for everyone.  Asked only
+ * when a carry would pass the bound; superuser() caches its answer.
+ */
+static bool
+env_unpaced(void *arg)
+{
+	return superuser();
 }
 
 static void
@@ -209,6 +230,8 @@ family_take(FamilyId id, FrontierTake *take)
 		.policy = (FrontierPolicy) uuid_seq_on_overflow,
 		.node_bits = (unsigned) uuid_seq_node_bits,
 		.whole_ticks = whole_ticks(id),
+		.pace_ns = FRONTIER_PACE_NS,
+		.unpaced = env_unpaced,
 	};
 
 	/*
@@ -249,6 +272,14 @@ family_take(FamilyId id, FrontierTake *take)
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 					 errmsg("%s values for the current clock tick are used up", family->name),
 					 errhint("Set uuid_seq.on_overflow to \"advance\" or \"wait\" to let generation continue.")));
+			break;
+		case FRONTIER_PACED:
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("%s values would run more than %d second ahead of the clock",
+							family->name, (int) (FRONTIER_PACE_NS / INT64CONST(1000000000))),
+					 errdetail("Only a superuser's generation carries a frontier further ahead of the clock."),
+					 errhint("Set uuid_seq.on_overflow to \"advance\" or \"wait\" to wait for the clock.")));
 			break;
 	}
 }

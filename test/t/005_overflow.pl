@@ -8,22 +8,39 @@
 # so that it starts from a frontier behind its clock.  Checked: error
 # raises 54000, advance counts overflows (steps carried ahead of the clock),
 # uses ticks up to their last counter and stays strictly increasing, wait
-# never lets the frontier get more than a millisecond ahead.
+# never lets the frontier get more than a millisecond ahead.  Every burst
+# that may wait runs under statement_timeout: a frozen clock that never
+# advanced would fail the test, not hang it.
+#
+# Pacing (src/README §1), on a second server: an ordinary role, with
+# on_overflow = advance, cannot take any frontier more than a second past
+# its clock by generating, under either uuid_seq.v7_rand_a (UUIDv7 at one
+# value a millisecond, or 4,096, and TSID): its bursts wait for the clock
+# instead, and the cluster-wide frontiers stay within a second of the wall
+# clock.  A superuser's burst still runs ahead, as in 1.2.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $node = PostgreSQL::Test::Cluster->new('overflow');
-$node->init;
-$node->append_conf('postgresql.conf', qq{
+# A server preloading uuid_seq, TSID with 12 node bits, started.
+sub new_server
+{
+	my ($name) = @_;
+	my $server = PostgreSQL::Test::Cluster->new($name);
+	$server->init;
+	$server->append_conf('postgresql.conf', qq{
 shared_preload_libraries = 'uuid_seq'
 uuid_seq.node_bits = 12
 uuid_seq.node_id = 1000
 });
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+	$server->start;
+	$server->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+	return $server;
+}
+
+my $node = new_server('overflow');
 
 # The settings of the next burst: a frozen clock a minute further ahead
 # than the last burst's, and the policy.
@@ -33,7 +50,7 @@ sub burst_settings
 	my ($policy) = @_;
 	$minutes++;
 	return "SET uuid_seq.clock_frozen = on; SET uuid_seq.clock_shift = '$minutes min'; "
-	  . "SET uuid_seq.on_overflow = $policy;";
+	  . "SET uuid_seq.on_overflow = $policy; SET statement_timeout = '30s';";
 }
 
 # Bursts of 10,000: more than two ticks of each family on a frozen clock.
@@ -114,4 +131,53 @@ for my $family (sort keys %id64)
 }
 
 $node->stop;
+
+# ---- pacing ------------------------------------------------------------
+
+my $paced = new_server('paced');
+# the role's sessions read a frozen clock (superuser-only, so set for it),
+# so that how far a burst would run ahead depends on its count alone
+$paced->safe_psql('postgres', q{
+	CREATE ROLE pacer LOGIN;
+	ALTER ROLE pacer SET uuid_seq.clock_frozen = on;
+	ALTER ROLE postgres SET uuid_seq.clock_frozen = on});
+
+# A burst of $n values of $expr by $role under v7_rand_a = $mode and
+# on_overflow = advance: its count, how far its values ran past its clock
+# (ms), and whether every family's frontier is within 1 s of the wall clock
+# (a whole-tick v7 frontier holds its tick's last word: one ms more).
+sub paced_burst
+{
+	my ($role, $mode, $expr, $n) = @_;
+	$paced->safe_psql('postgres', "ALTER ROLE $role SET uuid_seq.v7_rand_a = '$mode'");
+	return $paced->safe_psql('postgres', qq{
+		SET uuid_seq.on_overflow = 'advance';
+		SET statement_timeout = '120s';
+		SELECT count($expr) FROM generate_series(1, $n);
+		SELECT max_drift_ms FROM uuid_seq_backends WHERE pid = pg_backend_pid();
+		SELECT bool_and(frontier_time IS NULL
+		                OR frontier_time < clock_timestamp() + interval '1.001 s')
+		FROM uuid_seq_state()}, extra_params => [ '-U', $role ]);
+}
+
+# v7 under 'random' is one value a millisecond: 1,100 values are 1.1 s of
+# ticks; under 'fraction', 4,300,000 are about 1.05 s; TSID under 12 node
+# bits has 1,024 a millisecond once it carries: 1,150,000 are 1.12 s.
+for my $case (
+	[ 'random', 'uuid_generate_v7()', 1100 ],
+	[ 'fraction', 'uuid_generate_v7()', 4_300_000 ],
+	[ 'fraction', 'tsid_generate()', 1_150_000 ])
+{
+	my ($mode, $expr, $n) = @$case;
+	my ($count, $drift, $within) = split /\n/, paced_burst('pacer', $mode, $expr, $n);
+	is($count, $n, "pacer, $mode: $expr, $n values");
+	cmp_ok($drift, '<=', 1000, "pacer, $mode: $expr ran at most 1 s past its clock");
+	is($within, 't', "pacer, $mode: every frontier within 1 s of the wall clock");
+}
+
+# a superuser's burst runs ahead as before
+my ($count, $drift) = split /\n/, paced_burst('postgres', 'random', 'uuid_generate_v7()', 1100);
+cmp_ok($drift, '>', 1000, 'a superuser runs ahead of its clock as in 1.2');
+
+$paced->stop;
 done_testing();

@@ -333,7 +333,7 @@ test_monotonic(void)
 		bool		sqlserver = k != COMB_POSTGRESQL_UNIX_MS &&
 			k != COMB_POSTGRESQL_SQLDATETIME;
 		FakeClock	clock = {.now = INT64_C(1704164645678000000), .step = 37};
-		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0, false};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0, false, 0, NULL};
 		FrontierCell cell = {plain_load, plain_compare_exchange, NULL};
 		uint64_t	frontier = 0;
 		uint8_t		prev[16] = {0};
@@ -547,7 +547,7 @@ test_convert_order(void)
 		const FrontierFamily *family = &comb_families[k].frontier;
 		bool		sqlserver = comb_families[k].layout == COMB_LAYOUT_SQLSERVER;
 		FakeClock	clock = {.now = INT64_C(1704164645678000000), .step = 37};
-		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0, false};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0, false, 0, NULL};
 		FrontierCell cell = {plain_load, plain_compare_exchange, NULL};
 		uint64_t	frontier = 0;
 		uint8_t		prev[16] = {0};

@@ -149,7 +149,7 @@ static bool
 take_increasing(const FrontierFamily *family, FakeClock *clock, unsigned node_bits,
 				uint64_t *frontier, int n, uint64_t *words)
 {
-	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, node_bits, false};
+	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, node_bits, false, 0, NULL};
 	FrontierCell cell = {plain_load, plain_compare_exchange, frontier};
 	uint64_t	last = *frontier;
 
@@ -210,7 +210,7 @@ test_tsid_frontier(void)
 	/* before 2020 with no frontier there is no TSID; after one, continue */
 	{
 		FakeClock	early = {.now = (TSID_EPOCH_MS - 1) * MS, .step = 0};
-		FrontierEnv env = {fake_now_ns, fake_random_u64, &early, FRONTIER_ADVANCE, 0, false};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &early, FRONTIER_ADVANCE, 0, false, 0, NULL};
 		uint64_t	none = 0;
 		uint64_t	some = UINT64_C(5) << 22;
 		FrontierCell cell = {plain_load, plain_compare_exchange, &none};
@@ -225,7 +225,7 @@ test_tsid_frontier(void)
 	/* the last ms: values until its counters are used up, then exhausted */
 	{
 		uint64_t	last = (uint64_t) ID64_TIME_MAX << 22 | 60;	/* counter 60 of 63 */
-		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 16, false};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 16, false, 0, NULL};
 		FrontierCell cell = {plain_load, plain_compare_exchange, &last};
 		FrontierTake take;
 		int			taken = 0;

@@ -238,7 +238,7 @@ test_xact_low(void)
 static FrontierEnv
 env_for(FakeClock *clock)
 {
-	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, 0, false};
+	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, 0, false, 0, NULL};
 
 	return env;
 }
