@@ -14,6 +14,9 @@
 #   empty, and raised nothing); a key column whose default changed
 #   meanwhile is listed as not read, with a WARNING; one dropped meanwhile
 #   is not listed.
+# - what is read: the largest key of a column of several (through its
+#   index, and read whole without one), a Snowflake column of its own
+#   epoch; and what is not: a key two days ahead, past the one-day horizon.
 # - a function that wraps a generator (BEGIN ATOMIC, PostgreSQL 14 and
 #   later), the DEFAULT of a key column: the column is not read, and a
 #   WARNING names the function.
@@ -128,6 +131,54 @@ uuid_seq.node_id = 7
 	is( $node->safe_psql(
 			'postgres', "INSERT INTO rewritten (n) VALUES (2) RETURNING id > '$key'"),
 		't', 'a new key of the rewritten table lies above its old one');
+	$node->stop;
+}
+
+# The largest key, not the first or the smallest; a Snowflake column of an
+# epoch of its own; a key two days ahead is passed over (the horizon is a
+# day), one ten minutes ahead is not.
+{
+	my $node = PostgreSQL::Test::Cluster->new('raise_reads');
+	$node->init;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\n");
+	$node->start;
+	$node->safe_psql('postgres', q{
+		CREATE EXTENSION uuid_seq;
+		CREATE TABLE indexed (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+		CREATE TABLE whole (id uuid DEFAULT uuid_generate_v7(), n int);
+		INSERT INTO indexed SELECT uuid_generate_v7(now() - i * interval '1 hour'), i
+		FROM generate_series(1, 3) i;
+		INSERT INTO indexed VALUES (uuid_generate_v7(now() + interval '10 min'), 0);
+		INSERT INTO whole SELECT * FROM indexed ORDER BY n DESC;
+		INSERT INTO whole SELECT * FROM indexed WHERE n = 3;
+		CREATE TABLE flakes (id bigint PRIMARY KEY DEFAULT snowflake_generate('2015-01-01+00'), n int);
+		INSERT INTO flakes VALUES
+		    (snowflake_lower_bound(now() + interval '10 min', '2015-01-01+00') + 100, 0);
+		CREATE TABLE ahead (id bigint PRIMARY KEY DEFAULT tsid_generate(), n int);
+		INSERT INTO ahead VALUES (tsid_lower_bound(now() + interval '2 days'), 0);
+	});
+	my ($ret, $out, $err) = $node->psql('postgres', q{
+		SELECT string_agg(table_name || ' ' || raised || ' ' ||
+		                  (max_value IS NOT DISTINCT FROM CASE table_name::text
+		                       WHEN 'indexed' THEN (SELECT id::text FROM indexed WHERE n = 0)
+		                       WHEN 'whole' THEN (SELECT id::text FROM whole WHERE n = 0)
+		                       WHEN 'flakes' THEN (SELECT id::text FROM flakes WHERE n = 0)
+		                   END), ', ' ORDER BY table_name::text)
+		FROM uuid_seq_raise_frontiers()});
+	is("$ret $out", '0 ahead false true, flakes true true, indexed true true, whole true true',
+		'the largest key of each column, an epoch column too; a key 2 days ahead is not raised to');
+	like($err,
+		qr/WARNING:  column id of public\.ahead has (1 key|keys) more than 1 day ahead of the server's clock: ignored/,
+		'... and a WARNING says so');
+	for my $t (qw(indexed whole flakes ahead))
+	{
+		my $cmp = $t eq 'ahead' ? '<' : '>';
+		is( $node->safe_psql(
+				'postgres', qq{
+				INSERT INTO $t (n) VALUES (9) RETURNING id $cmp (SELECT id FROM $t WHERE n = 0)}),
+			't',
+			"$t: a new key lies " . ($t eq 'ahead' ? 'below the key past the horizon' : 'above the largest'));
+	}
 	$node->stop;
 }
 
