@@ -29,9 +29,10 @@
  * owner defines takes part (row security policies, rules, views,
  * user-defined operators or operator classes, inheritance children;
  * triggers never fire on reads).  A table is locked (AccessShareLock)
- * first, its column checked again under the lock, and read under an MVCC
- * snapshot taken after the lock (read_column()); the lock is released once
- * the table is read.
+ * first, checked again under the lock (its kind: a table turned into a view
+ * meanwhile has nothing to scan; its column's number, type and default),
+ * and read under an MVCC snapshot taken after the lock (read_column());
+ * the lock is released once the table is read.
  * Where a valid, non-partial btree index has the column as its first key
  * and orders it in the family's order (core's uuid_ops, uuid_seq's
  * uuid_sqlserver_ops for the 'sqlserver' COMBs, integer_ops for 8-byte ids,
@@ -39,8 +40,10 @@
  * until a value of the family appears (another version, a TypeID of
  * another prefix, a negative id are passed over); otherwise the heap is
  * read whole.  A partitioned table's column is read in every leaf
- * partition (its partitions' own defaults, when they are the same call,
- * are not listed again); a table with inheritance children is read alone,
+ * partition it has under its lock (its partitions' own defaults, when they
+ * are the same call, are not listed again; a partition it no longer has,
+ * detached meanwhile, is read and listed on its own); a table with
+ * inheritance children is read alone,
  * the children having defaults of their own.  Views and foreign tables are
  * listed, not read.  Other sessions' temporary tables are left out.
  *
@@ -1544,9 +1547,12 @@ read_table(KeyColumn *col, Relation rel, AttrNumber attnum, const ExtensionObjec
 
 /*
  * What became of col's column while the statement waited for its table's
- * lock (rel, locked): NULL when it is as it was found (with the same
- * number, type and default: a rename is taken as it is), COLUMN_GONE when
- * it was dropped, otherwise how it changed.
+ * lock (rel, locked): NULL when it is as it was found (the same kind of
+ * relation, and the column with the same number, type and default: a
+ * rename is taken as it is), COLUMN_GONE when it was dropped, otherwise
+ * how it changed.  Nothing of rel is read before this says NULL: a table
+ * turned into a view (CREATE RULE "_RETURN", before 16) has no storage to
+ * scan.
  */
 static const char COLUMN_GONE[] = "it was dropped";
 
@@ -1557,6 +1563,8 @@ column_change(KeyColumn *col, Relation rel)
 	Form_pg_attribute att;
 	char	   *adbin_text;
 
+	if (rel->rd_rel->relkind != col->relkind)
+		return "its table became another kind of relation while the statement waited for it (run the statement again)";
 	if (col->attnum < 1 || col->attnum > desc->natts)
 		return COLUMN_GONE;
 	att = TupleDescAttr(desc, col->attnum - 1);
@@ -1571,6 +1579,50 @@ column_change(KeyColumn *col, Relation rel)
 	return NULL;
 }
 
+/* The number of rel's live column named `name`, or InvalidAttrNumber. */
+static AttrNumber
+attnum_of(Relation rel, const char *name)
+{
+	TupleDesc	desc = RelationGetDescr(rel);
+
+	for (int i = 0; i < desc->natts; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(desc, i);
+
+		if (!att->attisdropped && strcmp(NameStr(att->attname), name) == 0)
+			return att->attnum;
+	}
+	return InvalidAttrNumber;
+}
+
+/*
+ * Read col's column in leaf partition `relid` of its partitioned table,
+ * locked first and checked under the lock (a partition is never a view,
+ * and its column has its parent's type: checked all the same).  A foreign
+ * table's rows are not read, with a WARNING; a partitioned one's are its
+ * own partitions'.  *leaves: the partitions reached.
+ */
+static void
+read_leaf(KeyColumn *col, Oid relid, const ExtensionObjects *ext, MemoryContext per_value,
+		  List **leaves)
+{
+	Relation	part = try_relation_open(relid, AccessShareLock);
+	AttrNumber	attnum;
+
+	if (part == NULL)
+		return;					/* dropped meanwhile */
+	*leaves = lappend_oid(*leaves, relid);
+	if (part->rd_rel->relkind == RELKIND_FOREIGN_TABLE)
+		ereport(WARNING,
+				(errmsg("partition %s of %s.%s is a foreign table: its rows are not read",
+						RelationGetRelationName(part), col->nspname, col->relname)));
+	else if (part->rd_rel->relkind == RELKIND_RELATION &&
+			 (attnum = attnum_of(part, NameStr(col->attname))) != InvalidAttrNumber &&
+			 TupleDescAttr(RelationGetDescr(part), attnum - 1)->atttypid == col->atttypid)
+		read_table(col, part, attnum, ext, per_value);
+	relation_close(part, AccessShareLock);
+}
+
 /*
  * Read a key column: a table's, or every leaf partition of a partitioned
  * one.  Each table is locked (AccessShareLock) before it is read, and the
@@ -1579,13 +1631,14 @@ column_change(KeyColumn *col, Relation rel)
  * database of many tables and partitions never holds one lock per table
  * at once.  A partitioned table's own lock is held while its partitions
  * are read.  col->gone: the table or the column was dropped meanwhile.
+ * *leaves: the partitions reached as part of col.
  */
 static void
-read_column(KeyColumn *col, const ExtensionObjects *ext, MemoryContext per_value)
+read_column(KeyColumn *col, const ExtensionObjects *ext, MemoryContext per_value,
+			List **leaves)
 {
 	Relation	rel = try_relation_open(col->relid, AccessShareLock);
 	const char *change;
-	List	   *tables;
 	ListCell   *lc;
 
 	if (rel == NULL)
@@ -1594,41 +1647,18 @@ read_column(KeyColumn *col, const ExtensionObjects *ext, MemoryContext per_value
 		return;
 	}
 	change = column_change(col, rel);
-	if (change != NULL)
-	{
-		if (change == COLUMN_GONE)
-			col->gone = true;
-		else
-			col->skip = change;
-	}
+	if (change == COLUMN_GONE)
+		col->gone = true;
+	else if (change != NULL)
+		col->skip = change;
 	else if (col->relkind != RELKIND_PARTITIONED_TABLE)
 		read_table(col, rel, col->attnum, ext, per_value);
 	else
 	{
-		/* the leaves, each locked as it is read */
-		tables = find_all_inheritors(col->relid, NoLock, NULL);
-		foreach(lc, tables)
-		{
-			Oid			relid = lfirst_oid(lc);
-			char		relkind = get_rel_relkind(relid);
-
-			if (relkind == RELKIND_RELATION)
-			{
-				Relation	part = try_relation_open(relid, AccessShareLock);
-				AttrNumber	attnum;
-
-				if (part == NULL)
-					continue;	/* dropped meanwhile */
-				attnum = get_attnum(relid, NameStr(col->attname));
-				if (attnum != InvalidAttrNumber)
-					read_table(col, part, attnum, ext, per_value);
-				relation_close(part, AccessShareLock);
-			}
-			else if (relkind == RELKIND_FOREIGN_TABLE)
-				ereport(WARNING,
-						(errmsg("partition %s of %s.%s is a foreign table: its rows are not read",
-								get_rel_name(relid), col->nspname, col->relname)));
-		}
+		/* the partitions as they are under the lock, each locked as it is read */
+		foreach(lc, find_all_inheritors(col->relid, NoLock, NULL))
+			if (lfirst_oid(lc) != col->relid)
+				read_leaf(col, lfirst_oid(lc), ext, per_value, leaves);
 	}
 	relation_close(rel, AccessShareLock);
 }
@@ -1684,14 +1714,17 @@ keep_to_horizon(KeyColumn *col, int64 clock_ns)
 	}
 }
 
-/* Read a key column and work out the word it needs (or why none). */
+/*
+ * Read a key column and work out the word it needs (or why none).
+ * *leaves: the partitions reached as part of a partitioned table.
+ */
 static void
 plan_column(KeyColumn *col, const ExtensionObjects *ext, int64 clock_ns,
-			MemoryContext per_value)
+			MemoryContext per_value, List **leaves)
 {
 	set_horizon(col, clock_ns);
 	if (col->skip == NULL)
-		read_column(col, ext, per_value);
+		read_column(col, ext, per_value, leaves);
 	if (col->found && col->skip == NULL && !col->gone)
 		cover_word(col);
 	keep_to_horizon(col, clock_ns);
@@ -1825,6 +1858,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 	ListCell   *lc;
 	MemoryContext per_value;
 	int64		clock_ns;
+	List	   *leaves = NIL;
 
 	if (!superuser())
 		ereport(ERROR,
@@ -1855,7 +1889,23 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 		KeyColumn  *col = lfirst(lc);
 
 		if (col->skip == NULL && !col->covered)
-			plan_column(col, &ext, clock_ns, per_value);
+			plan_column(col, &ext, clock_ns, per_value, &leaves);
+	}
+
+	/*
+	 * A partition that its partitioned table's read did not reach (detached
+	 * while the statement waited, or its table's column not read): its
+	 * default still calls the generator, so it is read, and listed, alone
+	 */
+	foreach(lc, columns)
+	{
+		KeyColumn  *col = lfirst(lc);
+
+		if (col->covered && !list_member_oid(leaves, col->relid))
+		{
+			col->covered = false;
+			plan_column(col, &ext, clock_ns, per_value, &leaves);
+		}
 	}
 	MemoryContextDelete(per_value);
 

@@ -7,6 +7,12 @@
 #   (months on the calendar), so one fresh key of uuidv7('-3 days') raises
 #   nothing, and a key of 2262 under '40000 months -1120000 days' came from
 #   a step of 1995.
+# - tables the owner changes while the raise waits for a lock the owner
+#   holds: each is checked again under its own lock; a table turned into a
+#   view (CREATE RULE "_RETURN", 13 to 15: 16 refuses it) is not read (its
+#   scan crashed the server), nor a key column of another type; a dropped
+#   table is not listed; a partition detached meanwhile is read on its own
+#   (it still holds keys, and its default still calls the generator).
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -26,22 +32,26 @@ $node->safe_psql('postgres', q{
 	CREATE DATABASE mdb OWNER mowner;
 });
 
-# SQL run by the database's owner (the extension is trusted: theirs too).
+# SQL run by a database's owner (the extension is trusted: theirs too).
 sub as_owner
 {
-	my ($sql) = @_;
-	return $node->safe_psql('mdb', $sql, extra_params => [ '-U', 'mowner' ]);
+	my ($sql, $db) = @_;
+	return $node->safe_psql($db // 'mdb', $sql, extra_params => [ '-U', 'mowner' ]);
 }
 
-# The raise in mdb, as the superuser: its rows (table raised) and stderr.
+# What the raise returns: each column's table and raised.
+my $RAISE = q{
+	SELECT string_agg(table_name || ' ' || coalesce(raised::text, 'NULL'), ', '
+	                  ORDER BY table_name::text)
+	FROM uuid_seq_raise_frontiers()};
+
+# The raise in a database (mdb), as the superuser: its rows and stderr.
 sub raise
 {
-	my ($settings) = @_;
+	my ($settings, $db) = @_;
 	$settings //= '';
-	my ($ret, $out, $err) = $node->psql('mdb', qq{$settings
-		SELECT string_agg(table_name || ' ' || coalesce(raised::text, 'NULL'), ', '
-		                  ORDER BY table_name::text)
-		FROM uuid_seq_raise_frontiers()});
+	my ($ret, $out, $err) = $node->psql($db // 'mdb', qq{$settings
+		$RAISE});
 	is($ret, 0, 'the raise runs') or diag($err);
 	return ($out, $err);
 }
@@ -88,6 +98,81 @@ like($err,
 	qr/WARNING:  column id of m\.clamped is not raised: the frontier its largest key needs lies more than 1 day ahead of the server's clock/,
 	'... and a WARNING names it');
 is(v7_near_clock(), 't', 'v7 keys stay at the clock');
+
+
+# ---- tables changed while the raise waits for a lock their owner holds
+
+my $rules = tested_major() <= 15;
+$node->safe_psql('postgres', 'CREATE DATABASE ldb OWNER mowner');
+as_owner(q{
+	CREATE EXTENSION uuid_seq;
+	CREATE SCHEMA l;
+	CREATE TABLE l.a_stall (id uuid PRIMARY KEY DEFAULT public.uuid_generate_v7());
+	CREATE TABLE l.b_dropped (id uuid PRIMARY KEY DEFAULT public.uuid_generate_v7());
+	INSERT INTO l.b_dropped VALUES (public.uuid_generate_v7(now() + interval '10 min'));
+	CREATE TABLE l.c_retyped (id uuid PRIMARY KEY DEFAULT public.uuid_generate_v7());
+	INSERT INTO l.c_retyped VALUES (public.uuid_generate_v7(now() + interval '10 min'));
+	CREATE TABLE l.p (id uuid DEFAULT public.uuid_generate_v7(), n int) PARTITION BY RANGE (n);
+	CREATE TABLE l.p1 PARTITION OF l.p FOR VALUES FROM (0) TO (10);
+	CREATE TABLE l.p2 PARTITION OF l.p FOR VALUES FROM (10) TO (20);
+	INSERT INTO l.p VALUES (public.uuid_generate_v7(now() - interval '1 hour'), 1),
+	                       (public.uuid_generate_v7(now() + interval '10 min'), 11);
+	CREATE TABLE l.z_victim (id uuid DEFAULT public.uuid_generate_v7(), n int);
+}, 'ldb');
+my $owner = $node->background_psql('ldb');
+$owner->query_safe(q{
+	SET ROLE mowner;
+	BEGIN;
+	LOCK l.a_stall IN ACCESS EXCLUSIVE MODE;
+});
+my $raiser = $node->background_psql('ldb');
+my $pid = $raiser->query_safe('SELECT pg_backend_pid()');
+$raiser->query_until(qr/raising/, "\\echo raising\n$RAISE;\n");
+$node->poll_query_until('ldb',
+	"SELECT EXISTS (SELECT FROM pg_locks WHERE pid = $pid AND NOT granted)")
+  or die 'the raise did not wait for l.a_stall';
+$owner->query_safe(q{
+	DROP TABLE l.b_dropped;
+	ALTER TABLE l.c_retyped ALTER id TYPE text;
+	ALTER TABLE l.p DETACH PARTITION l.p2;
+} . ($rules ? q{
+	CREATE RULE "_RETURN" AS ON SELECT TO l.z_victim
+	DO INSTEAD SELECT NULL::uuid AS id, NULL::int AS n;
+} : '') . 'COMMIT;');
+# (the WARNINGs go to stderr, which query_safe() refuses)
+my ($out) = $raiser->query('SELECT 1');
+($rows) = split /\n/, $out;
+is($rows,
+	'l.a_stall false, l.c_retyped NULL, l.p false, l.p2 true, l.z_victim '
+	  . ($rules ? 'NULL' : 'false'),
+	'changed meanwhile: a dropped table is not listed, a retyped column not read, '
+	  . 'a detached partition read on its own'
+	  . ($rules ? ', a table turned into a view not read' : ''));
+like($raiser->{stderr},
+	qr/WARNING:  column id of l\.c_retyped is not raised: its type changed while the statement waited/,
+	'... with a WARNING for the retyped column');
+if ($rules)
+{
+	like($raiser->{stderr},
+		qr/WARNING:  column id of l\.z_victim is not raised: its table became another kind of relation while the statement waited for it/,
+		'... and for the table turned into a view');
+}
+else
+{
+	my ($ret, $o, $e) = $node->psql('ldb', q{
+		CREATE RULE "_RETURN" AS ON SELECT TO l.z_victim
+		DO INSTEAD SELECT NULL::uuid AS id, NULL::int AS n},
+		extra_params => [ '-U', 'mowner' ]);
+	like($e, qr/cannot have ON SELECT rules/,
+		'16 and later: a table cannot be turned into a view (no such case to test)');
+}
+$raiser->quit;
+$owner->quit;
+is($node->safe_psql('ldb', 'SELECT 1'), '1', 'the server stayed up');
+is( as_owner(q{
+		INSERT INTO l.p2 (n) VALUES (12)
+		RETURNING id > (SELECT id FROM l.p2 WHERE n = 11)}, 'ldb'),
+	't', 'a new key of the detached partition lies above its old one');
 
 $node->stop;
 done_testing();
