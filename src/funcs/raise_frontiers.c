@@ -9,7 +9,8 @@
  *
  * Finding the columns.  The generators are the extension's member C
  * functions whose symbol core/raise_plan.c knows, found through pg_depend
- * from the extension this function belongs to: never by name, so neither
+ * from the extension this function belongs to (and sqlguid by what it is,
+ * is_sqlguid()): never by name, so neither
  * search_path, a relocated schema nor a look-alike function in another
  * schema changes what is found (core 18's pg_catalog.uuidv7() is not
  * uuid_seq's and is not found).  The defaults that call one are their
@@ -270,6 +271,40 @@ generator_of_proc(Oid procoid)
 	return generator;
 }
 
+/*
+ * Whether member type typid is the extension's sqlguid, known by what it
+ * is rather than by its name (which a domain the extension's owner adds to
+ * it can take): a base type, which only a superuser can create (the
+ * extension's script), 16 bytes, whose input function is a member of the
+ * extension that is core's uuid_in.
+ */
+static bool
+is_sqlguid(Oid extension, Oid typid)
+{
+	HeapTuple	type = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
+	Form_pg_type form;
+	HeapTuple	proc;
+	bool		is = false;
+
+	if (!HeapTupleIsValid(type))
+		return false;
+	form = (Form_pg_type) GETSTRUCT(type);
+	if (form->typtype == TYPTYPE_BASE && form->typlen == UUID_LEN &&
+		getExtensionOfObject(ProcedureRelationId, form->typinput) == extension &&
+		HeapTupleIsValid(proc = SearchSysCache1(PROCOID, ObjectIdGetDatum(form->typinput))))
+	{
+		Form_pg_proc p = (Form_pg_proc) GETSTRUCT(proc);
+		bool		isnull;
+		Datum		prosrc = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_prosrc, &isnull);
+
+		is = p->prolang == INTERNALlanguageId && !isnull &&
+			strcmp(TextDatumGetCString(prosrc), "uuid_in") == 0;
+		ReleaseSysCache(proc);
+	}
+	ReleaseSysCache(type);
+	return is;
+}
+
 /* The members of the extension that matter here. */
 static void
 find_extension_objects(ExtensionObjects *ext)
@@ -298,14 +333,8 @@ find_extension_objects(ExtensionObjects *ext)
 		}
 		else if (dep->classid == TypeRelationId)
 		{
-			HeapTuple	type = SearchSysCache1(TYPEOID, ObjectIdGetDatum(dep->objid));
-
-			if (HeapTupleIsValid(type))
-			{
-				if (strcmp(NameStr(((Form_pg_type) GETSTRUCT(type))->typname), "sqlguid") == 0)
-					ext->sqlguid = dep->objid;
-				ReleaseSysCache(type);
-			}
+			if (is_sqlguid(ext->extension, dep->objid))
+				ext->sqlguid = dep->objid;
 		}
 		else if (dep->classid == OperatorFamilyRelationId)
 		{

@@ -13,6 +13,8 @@
 #   scan crashed the server), nor a key column of another type; a dropped
 #   table is not listed; a partition detached meanwhile is read on its own
 #   (it still holds keys, and its default still calls the generator).
+# - a domain named sqlguid that the extension's owner adds to the
+#   extension does not take the place of the real sqlguid.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -173,6 +175,25 @@ is( as_owner(q{
 		INSERT INTO l.p2 (n) VALUES (12)
 		RETURNING id > (SELECT id FROM l.p2 WHERE n = 11)}, 'ldb'),
 	't', 'a new key of the detached partition lies above its old one');
+
+# ---- a look-alike sqlguid added to the extension by its owner
+
+$node->safe_psql('postgres', 'CREATE DATABASE gdb OWNER mowner');
+as_owner(q{
+	CREATE EXTENSION uuid_seq;
+	CREATE SCHEMA g;
+	CREATE DOMAIN g.sqlguid AS uuid;
+	ALTER EXTENSION uuid_seq ADD DOMAIN g.sqlguid;
+	CREATE TABLE g.invoices (id public.sqlguid PRIMARY KEY DEFAULT public.comb_new(), n int);
+	INSERT INTO g.invoices VALUES (public.comb_new(now() + interval '10 min'), 1);
+}, 'gdb');
+($rows, $err) = raise('', 'gdb');
+is($rows, 'g.invoices true', 'a sqlguid column is read whatever else is named sqlguid');
+unlike($err, qr/WARNING/, '... without a WARNING');
+is( as_owner(q{
+		INSERT INTO g.invoices (n) VALUES (2)
+		RETURNING id > (SELECT id FROM g.invoices WHERE n = 1)}, 'gdb'),
+	't', 'a new key of the sqlguid column lies above its old one');
 
 $node->stop;
 done_testing();
