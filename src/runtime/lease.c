@@ -25,6 +25,8 @@
 #include "access/xlog_internal.h"
 #include "access/xloginsert.h"
 #include "access/xlogreader.h"
+#include "catalog/pg_control.h"
+#include "common/controldata_utils.h"
 #include "lib/stringinfo.h"
 
 #include "replication/syncrep.h"
@@ -202,6 +204,46 @@ lease_extend(UuidSeqShared *shared, FamilyId id, uint64 word)
 	LWLockRelease(shared->lease_lock);
 }
 
+/* ---- persist off ------------------------------------------------------ */
+
+/*
+ * With uuid_seq.persist off: remove the file of an earlier start.  It lies
+ * below the values this start will hand out, which it never holds: a later
+ * start with the setting on would take it for their bound.  Not in binary
+ * upgrade: pg_upgrade's runs of a new server leave a copied file alone.
+ */
+static void
+remove_old_file(void)
+{
+	if (!IsBinaryUpgrade && frontier_store_remove())
+		ereport(LOG,
+				(errmsg("uuid_seq removed its frontier file \"%s\" because uuid_seq.persist is off",
+						FRONTIER_FILE_NAME),
+				 errdetail("The values generated while it is off are kept nowhere; the next start with it on begins from the clock.")));
+}
+
+/*
+ * Whether this start begins with recovery (the control file says the server
+ * did not shut down cleanly), whose replay may meet lease records: a server
+ * with persist off refuses them (uuid_seq_redo), and a refused start must
+ * leave the file as it was, so the removal waits for the end of redo
+ * (uuid_seq_redo_cleanup).  Lease records exist from PostgreSQL 15 only.
+ */
+static bool
+start_replays_wal(void)
+{
+#ifdef UUID_SEQ_HAVE_CUSTOM_RMGR
+	bool		crc_ok;
+	ControlFileData *control = get_controlfile(DataDir, &crc_ok);
+	bool		replays = !crc_ok || control->state != DB_SHUTDOWNED;
+
+	pfree(control);
+	return replays;
+#else
+	return false;
+#endif
+}
+
 /* ---- replay ----------------------------------------------------------- */
 
 /* Raise an atomic word to at least value. */
@@ -332,6 +374,19 @@ uuid_seq_redo(XLogReaderState *record)
 	replay_leases(uuid_seq_shared, words, present);
 }
 
+/*
+ * The end of redo, in the startup process: replay met no lease record it
+ * refused, so a start with persist off removes the file now (its removal
+ * waited, restore_frontiers).  A crash recovery with nothing to redo does
+ * not get here: the file then stays until the next clean start.
+ */
+static void
+uuid_seq_redo_cleanup(void)
+{
+	if (!uuid_seq_persist)
+		remove_old_file();
+}
+
 /* The leases of a record, by family name (pg_walinspect shows them). */
 static void
 uuid_seq_desc(StringInfo buf, XLogReaderState *record)
@@ -366,6 +421,7 @@ static RmgrData uuid_seq_rmgr = {
 	.rm_redo = uuid_seq_redo,
 	.rm_desc = uuid_seq_desc,
 	.rm_identify = uuid_seq_identify,
+	.rm_cleanup = uuid_seq_redo_cleanup,
 };
 
 #endif							/* UUID_SEQ_HAVE_CUSTOM_RMGR */
@@ -385,17 +441,9 @@ restore_frontiers(UuidSeqShared *shared)
 		for (int i = 0; i < FAMILY_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease, PG_UINT64_MAX);
 
-		/*
-		 * A file of an earlier start lies below the values this start will
-		 * hand out, which it never holds: a later start with the setting on
-		 * would take it for their bound.  Remove it (not in binary upgrade:
-		 * pg_upgrade's runs of a new server leave a copied file alone).
-		 */
-		if (!IsBinaryUpgrade && frontier_store_remove())
-			ereport(LOG,
-					(errmsg("uuid_seq removed its frontier file \"%s\" because uuid_seq.persist is off",
-							FRONTIER_FILE_NAME),
-					 errdetail("The values generated while it is off are kept nowhere; the next start with it on begins from the clock.")));
+		/* the file of an earlier start goes, once this start is sure */
+		if (!start_replays_wal())
+			remove_old_file();
 	}
 	else if (frontier_store_read(words, present))
 	{

@@ -15,6 +15,11 @@
 # - a server that meets lease records replays them whatever the setting
 #   says: turned off after an unclean stop, the server starts and its
 #   frontiers are raised;
+# - but not with uuid_seq.persist off too: its crash recovery meets a lease
+#   record and stops (FATAL), leaving its frontier file byte for byte as it
+#   was (the removal that persist off asks for waits for the end of redo);
+#   with persist on again it starts and replays the record; and where redo
+#   meets no lease record, the file goes once redo has ended;
 # - a frontier-file write that fails during replay stops replay, and the
 #   record is replayed again at the next start;
 # - a lease record of a later frontier format stops replay with a message
@@ -259,23 +264,73 @@ sub wait_exited
 	$standby->stop;
 }
 
+# The greatest value of each family in table a (generate()'s), as one line.
+sub last_values
+{
+	my ($node) = @_;
+	return $node->safe_psql('postgres',
+		'SELECT ' . join(" || '|' || ", map { "(SELECT u::text FROM a$_ ORDER BY u DESC LIMIT 1)" } @SUFFIXES));
+}
+
+# Whether the next value of every family lies above last_values()'s.
+sub all_above
+{
+	my ($node, $last) = @_;
+	my @last = split /\|/, $last;
+	return $node->safe_psql('postgres', 'SELECT '
+		  . join(" AND ", map { "$FAMILIES{$SUFFIXES[$_]} > '$last[$_]'" } 0 .. $#SUFFIXES)) eq 't';
+}
+
 # 3. Turned off after an unclean stop, the server still replays its lease
 # records (the resource manager is registered whenever preloaded).
 {
 	my $node = primary('turned_off');
 	generate($node, 'a', 1000, '10 min');
-	my $last = $node->safe_psql('postgres',
-		'SELECT ' . join(" || '|' || ", map { "(SELECT u::text FROM a$_ ORDER BY u DESC LIMIT 1)" } @SUFFIXES));
+	my $last = last_values($node);
 	$node->stop('immediate');
 	unlink $node->data_dir . '/uuid_seq.frontiers';
 	$node->append_conf('postgresql.conf', "uuid_seq.wal_frontiers = off\n");
 	ok($node->start(fail_ok => 1), 'wal_frontiers turned off after an unclean stop: the server starts');
-	my @last = split /\|/, $last;
-	is( $node->safe_psql(
-			'postgres', 'SELECT '
-			  . join(" || '|' || ", map { "($FAMILIES{$SUFFIXES[$_]} > '$last[$_]')::text" } 0 .. $#SUFFIXES)),
-		join('|', map { 'true' } @SUFFIXES),
+	ok(all_above($node, $last),
 		'its replayed leases keep it above the values before the stop');
+	$node->stop;
+}
+
+# 3b. Both turned off after an unclean stop: crash recovery meets a lease
+# record with nowhere to keep it, and stops; the refused start leaves the
+# frontier file as it was (it removes the file only once it is sure to run
+# with persist off); turned on again, the server replays the record.
+{
+	my $node = primary('persist_off');
+	generate($node, 'a', 1000, '10 min');
+	my $last = last_values($node);
+	$node->stop('immediate');
+	my $file = $node->data_dir . '/uuid_seq.frontiers';
+	my $bytes = slurp_file($file);
+	my $log_offset = -s $node->logfile;
+	$node->append_conf('postgresql.conf', "uuid_seq.wal_frontiers = off\nuuid_seq.persist = off\n");
+	ok(!$node->start(fail_ok => 1),
+		'wal_frontiers and persist off after an unclean stop: crash recovery refuses the lease records');
+	my $log = substr(slurp_file($node->logfile), $log_offset);
+	like($log, qr/FATAL:  uuid_seq cannot replay lease records with uuid_seq.persist off/,
+		'the log says why');
+	unlike($log, qr/removed its frontier file/, 'and removed nothing');
+	ok(-e $file && slurp_file($file) eq $bytes, 'the frontier file is byte for byte as it was');
+	$node->append_conf('postgresql.conf', "uuid_seq.persist = on\n");
+	ok($node->start(fail_ok => 1), 'with persist on again, the server starts');
+	ok(all_above($node, $last),
+		'and continues above the values before the stop');
+
+	# persist off after an unclean stop that left no lease record to replay
+	# (only a table's): the file goes once redo has ended
+	$node->safe_psql('postgres', 'CREATE TABLE after_replay AS SELECT 1 AS n');
+	$node->stop('immediate');
+	$node->append_conf('postgresql.conf', "uuid_seq.persist = off\n");
+	$log_offset = -s $node->logfile;
+	ok($node->start(fail_ok => 1), 'persist off, no lease record to replay: the server starts');
+	like(substr(slurp_file($node->logfile), $log_offset), qr/removed its frontier file/,
+		'and removes its frontier file once redo has ended');
+	ok(!-e $file, 'the file is gone');
 	$node->stop;
 }
 
