@@ -57,6 +57,14 @@
 #   replayed everything the primary wrote (no session runs by then) before
 #   it stops the primary and promotes the cascade.
 #
+# Two deterministic checks close the sequence, each of a behaviour the
+# audit relies on but cannot see by itself: a primary's own crash recovery
+# renews its leases only 1 s ahead, as while running (a standby's replay
+# reaches 10 s): a kill -9 after it restarts each frontier less than 2 s
+# above the last value handed out; and a raise waits for the synchronous
+# standby, as a commit does (with it stopped, the raise's wait is what
+# statement_timeout cancels, with PostgreSQL's WARNING).
+#
 # Reproducing and soaking: the seed is printed first (diag); every violation
 # is printed with its family, round and the seed, and a run replays with
 #   UUID_SEQ_FAULT_SEED=<seed>     the same rounds, loads and faults (only
@@ -81,6 +89,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use FindBin;
 use lib "$FindBin::Bin/../perl";
+use UuidSeqCrash;
 use UuidSeqGenerators;
 use UuidSeqMajor;
 
@@ -459,5 +468,35 @@ diag(sprintf "fault sequence seed %d: %d rounds and a closing load in %.0f s; fa
 	$rewinds, $base_backups, $values, $violations);
 diag("replay: UUID_SEQ_FAULT_SEED=$seed UUID_SEQ_FAULT_ROUNDS=$rounds") if $violations;
 is($violations, 0, 'no violation in the whole sequence');
+
+# The crash reach: crash recovery, one value of each 8-byte family and of
+# v7 (the first renews the lease), then a kill -9 (nothing saved at exit):
+# the frontiers restart from the lease that recovery renewed.
+$primary->stop('immediate');
+$primary->start;
+my @times = split /\|/, $primary->safe_psql('postgres', q{
+	SELECT uuid_v7_to_timestamptz(uuid_generate_v7()) || '|'
+	       || tsid_to_timestamptz(tsid_generate()) || '|'
+	       || snowflake_to_timestamptz(snowflake_generate())});
+ok(kill9_and_start($primary), 'the primary starts again after kill -9');
+is( $primary->safe_psql('postgres', qq{
+		SELECT string_agg(family || ':' || (frontier_time >= t AND frontier_time - t < interval '2 s'),
+		                  ',' ORDER BY family)
+		FROM uuid_seq_state()
+		JOIN (VALUES ('v7', '$times[0]'::timestamptz), ('tsid', '$times[1]'::timestamptz),
+		             ('snowflake', '$times[2]'::timestamptz)) v(family, t) USING (family)}),
+	'snowflake:true,tsid:true,v7:true',
+	'after crash recovery the leases reach 1 s, not 10: less than 2 s above the last value');
+
+# The raise's wait for the synchronous standby: with the standby stopped,
+# the raise waits until statement_timeout cancels the wait.
+wait_streaming($primary, $sync, 1);
+$sync->stop;
+my ($rc, $out, $err) = $primary->psql('postgres', q{
+	SET statement_timeout = '1s';
+	SELECT uuid_seq_raise_frontier('v7', uuid_generate_v7(now() + interval '1 day'))});
+like($err, qr/canceling wait for synchronous replication/,
+	'a raise waits for the synchronous standby');
+is($out, 't', 'and has raised the frontier locally');
 
 done_testing();

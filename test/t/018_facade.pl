@@ -9,11 +9,18 @@
 #    the SQL functions and the reference: the same bytes both ways.  No
 #    third-party code is in the tree; without the archive this part is
 #    skipped with one line.
+# 1b. Published vectors, which need no archive: the reference's key and the
+#    values of its tests.c with the facades its header computes, and
+#    SipHash-2-4's own test vector (its test key, a message whose mask is
+#    the low 48 bits of the published SipHash output), through the keyed
+#    forms and through uuid_seq.facade_key.  The whole 48-bit mask and the
+#    2-4 rounds are what make these values.
 # 2. Preloaded, with uuid_seq.facade_key in postgresql.conf: an ordinary role
 #    uses the key through the functions but reads nothing of it (SHOW,
 #    current_setting, pg_settings, pg_file_settings, SET, and no message
-#    quotes it); a reload that changes it, ALTER SYSTEM and a bad value
-#    leave it out of the server log.
+#    quotes it), nor does a member of pg_read_all_settings, who may read
+#    other superuser-only settings (it sees "(hidden)"); a reload that
+#    changes it, ALTER SYSTEM and a bad value leave it out of the server log.
 # 3. Not preloaded: a key from the configuration is refused, also with
 #    session_preload_libraries (a session that has not loaded uuid_seq shows
 #    the placeholder to every role, and a role or database setting can
@@ -225,6 +232,36 @@ EOC
 		$expect, 'uuid_v7_facade(id) with the configured key, as an ordinary role, = the reference');
 }
 
+# ---- 1b. published vectors --------------------------------------------
+
+{
+	# k0 = 0x0123456789abcdef, k1 = 0xfedcba9876543210, as the bytea's 16 bytes
+	my $ref_key = 'efcdab89674523011032547698badcfe';
+	my %vectors = (
+		'00000000-0000-7000-8000-000000000000' => '22d97126-9609-4000-8000-000000000000',
+		'00000000-007b-7aaa-8123-456789abcdef' => 'b108050e-46b6-4aaa-8123-456789abcdef',
+		'00000010-007b-7aad-9032-547698badcfe' => 'bc75bd50-97ef-4aad-9032-547698badcfe',
+		'00000080-007b-7a92-89ab-cdef01234567' => '9d9bd354-51fe-4a92-89ab-cdef01234567',
+		'000000f0-007b-7ac3-bedc-ba9876543210' => 'ce171cbd-d0f1-4ac3-bedc-ba9876543210',
+		'12345678-9abc-7abc-8123-456789abcdef' => '386ef887-69df-4abc-8123-456789abcdef');
+	my $values = join ',', map { "('$_'::uuid, '$vectors{$_}'::uuid)" } sort keys %vectors;
+	is( $node->safe_psql('postgres', qq{
+			SET uuid_seq.facade_key = '$ref_key';
+			SELECT count(*) FILTER (WHERE uuid_v7_facade(v7, '\\x$ref_key') = facade
+			                          AND uuid_v7_from_facade(facade, '\\x$ref_key') = v7),
+			       count(*) FILTER (WHERE uuid_v7_facade(v7) = facade
+			                          AND uuid_v7_from_facade(facade) = v7)
+			FROM (VALUES $values) AS r(v7, facade)}),
+		scalar(keys %vectors) . '|' . scalar(keys %vectors),
+		'the reference\'s vectors, keyed and through uuid_seq.facade_key');
+	# SipHash-2-4 of 00 01 ... 09 under the key 00 01 ... 0f is
+	# 0x7a5dbbc594ddb9f3: its low 48 bits are the mask
+	is( $node->safe_psql('postgres', q{
+			SELECT uuid_v7_facade('00000000-0000-7001-8203-040506070809',
+			                      '\x000102030405060708090a0b0c0d0e0f')}),
+		'bbc594dd-b9f3-4001-8203-040506070809', 'SipHash-2-4\'s published vector: a 48-bit mask');
+}
+
 # ---- 2. the configured key and an ordinary role, preloaded ---------------
 
 # every way to read a setting, as the role `app`: each refuses or shows
@@ -260,6 +297,15 @@ sub ordinary_role_sees_nothing
 }
 
 ordinary_role_sees_nothing($node, 'preloaded', $key);
+
+# pg_read_all_settings lets its members read superuser-only settings: not
+# this one
+$node->safe_psql('postgres', 'CREATE ROLE monitor LOGIN IN ROLE pg_read_all_settings');
+my $monitor_sees = $node->safe_psql('postgres', q{
+	SHOW uuid_seq.facade_key;
+	SELECT current_setting('uuid_seq.facade_key')}, extra_params => [ '-U', 'monitor' ]);
+is($monitor_sees, "(hidden)\n(hidden)", 'a member of pg_read_all_settings sees "(hidden)"');
+unlike($monitor_sees, qr/\Q$key\E/i, 'and not the key');
 is( $node->safe_psql('postgres',
 		'SELECT count(*), bool_and(uuid_version(id) = 4) FROM api_items',
 		extra_params => [ '-U', 'app' ]),
