@@ -67,7 +67,7 @@ TAP_TESTS = 1
 # prove runs in $(srcdir)
 PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/t/*.pl))
 
-EXTRA_CLEAN = test/unit/run_unit_tests test/fuzz/out output_iso
+EXTRA_CLEAN = test/unit/run_unit_tests test/fuzz/out output_iso .pg_build_stamp .pg_build_stamp.new
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -75,6 +75,23 @@ include $(PGXS)
 
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
 $(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/*/*.h)
+
+# Nor does it notice another PostgreSQL: objects built for one major would be
+# linked and installed for the next `make PG_CONFIG=...`, which then refuses
+# the library ("incompatible library ... version mismatch").  PG_BUILD_STAMP
+# records which PostgreSQL the objects were built for (pg_config --version,
+# the server headers' directory and a checksum of their contents); it is
+# rewritten, and every object rebuilt, when that differs, and left alone
+# otherwise.  It lives in the build directory (a VPATH build keeps its own).
+PG_BUILD_STAMP = .pg_build_stamp
+.PHONY: pg-build-stamp-check
+pg-build-stamp-check:
+$(PG_BUILD_STAMP): pg-build-stamp-check
+	@{ $(PG_CONFIG) --version && dir=$$($(PG_CONFIG) --includedir-server) && echo "$$dir" && \
+		find "$$dir" -name '*.h' -type f -print0 | LC_ALL=C sort -z | xargs -0 cat | \
+		cksum; } >$@.new && \
+	if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+$(OBJS) $(OBJS:.o=.bc): $(PG_BUILD_STAMP)
 
 # Out of the tree the object subdirectories must exist before compiling
 # (made when an object is built, never while the Makefile is read).

@@ -175,6 +175,20 @@ matrix_fail()
 	exit 1
 }
 
+# matrix_preload_conf DATADIR SOCKETDIR: the settings of a throwaway server
+# (test/matrix/suite.sh, two-majors.sh): uuid_seq preloaded, on a Unix socket
+# in SOCKETDIR only, port 5432, no fsync.
+matrix_preload_conf()
+{
+	cat >>"$1/postgresql.conf" <<-EOF
+		shared_preload_libraries = 'uuid_seq'
+		listen_addresses = ''
+		unix_socket_directories = '$2'
+		port = 5432
+		fsync = off
+	EOF
+}
+
 # matrix_hash < TEXT: a short content hash for cache keys.
 matrix_hash()
 {

@@ -17,6 +17,8 @@
 # both run, 18 also restores a dump of a uuid_seq database made on 15
 # (test/matrix/dump-source.sh), once 15's run has built and installed
 # uuid_seq.  19 also runs pg_upgrade from 18 (test/matrix/pg-upgrade.sh).
+# When 15 and 16 (or 14) both pass, one checkout is built for both in a row
+# at the end (test/matrix/two-majors.sh); otherwise one line says why not.
 # Every major Debian packages (13, 15, 17, 18, 19) builds its .deb
 # (test/package/deb-check.sh) and installs it in place of `make install`, so
 # that its whole suite tests the installed package.
@@ -282,6 +284,39 @@ for m in "${majors[@]}"; do
 	minutes[$m]=$(awk -v s="$(cat "$log/$m/run.seconds" 2>/dev/null || echo 0)" 'BEGIN { printf "%.1f", s / 60 }')
 done
 
+# One checkout built for two majors in a row, no make clean between
+# (test/matrix/two-majors.sh): a source build of this run (16, else 14),
+# then the host's 15, each installed and a server of each preloading it
+# started.  It needs both: without them, one line says why it is skipped.
+two_majors=skipped
+second=
+for m in 16 14; do
+	if [[ ${status[$m]:-} == passed ]]; then
+		second=$m
+		break
+	fi
+done
+if [[ ${status[15]:-} != passed ]]; then
+	two_majors_why="needs 15 to pass in this run"
+elif [[ -z $second ]]; then
+	two_majors_why="needs a source build of 16 or 14 in this run (../shared/vendor), which passed"
+fi
+if [[ -n $second && ${status[15]:-} == passed ]]; then
+	mkdir -p "$log/two-majors"
+	matrix_say "two majors in one checkout ($second, then 15, no make clean): testing"
+	if bash "$here/two-majors.sh" "$(cat "$log/$second/entry")/bin/pg_config" \
+		/usr/lib/postgresql/15/bin/pg_config "$log/two-majors" >"$log/two-majors/run.log" 2>&1; then
+		two_majors=passed
+	else
+		two_majors=failed
+		tail -20 "$log/two-majors/run.log"
+	fi
+	two_majors_why="$second, then 15, in one checkout without make clean (matrix_log/two-majors/)"
+	matrix_say "two majors in one checkout: $two_majors"
+else
+	matrix_say "two majors in one checkout: skipped ($two_majors_why)"
+fi
+
 # The packages of every major, the run's artifacts, in one folder.
 for m in "${majors[@]}"; do
 	for deb in "$log/$m"/debs/*.deb; do
@@ -345,6 +380,7 @@ setup()
 			"$(cell "$m" isolation) | $(cell "$m" tap) | $(cell "$m" dump) | $(cell "$m" upgrade) |" \
 			"$(cell "$m" deb) | ${minutes[$m]:--} | $(setup "$m") |"
 	done
+	printf '\nOne checkout built for two majors: %s: %s\n' "$two_majors" "$two_majors_why"
 	if [[ -n $(ls "$log/debs" 2>/dev/null) ]]; then
 		printf '\nPackages built, installed and tested (matrix_log/debs/): %s\n' "$(cd "$log/debs" && echo *.deb)"
 	fi
@@ -363,5 +399,6 @@ printf '\nmatrix: %s in %.1f min\n' "${majors[*]}" "$(awk -v s=$((SECONDS - t0))
 for m in "${majors[@]}"; do
 	[[ ${status[$m]} == failed ]] && echo "matrix: PostgreSQL $m failed (logs: matrix_log/$m/)"
 done
+[[ $two_majors != failed ]] || echo "matrix: one checkout built for two majors failed (logs: matrix_log/two-majors/)"
 echo "matrix: $n_passed passed, $n_failed failed, $n_skipped skipped"
-[[ $n_failed -eq 0 ]]
+[[ $n_failed -eq 0 && $two_majors != failed ]]

@@ -154,13 +154,7 @@ as_postgres "$bindir/initdb" -D "$work/data" -U postgres -A trust -N >"$logdir/i
 	show "$logdir/initdb.log"
 	fail "server" "initdb"
 }
-cat >>"$work/data/postgresql.conf" <<EOF
-shared_preload_libraries = 'uuid_seq'
-listen_addresses = ''
-unix_socket_directories = '$work'
-port = 5432
-fsync = off
-EOF
+matrix_preload_conf "$work/data" "$work"
 server_started=1
 as_postgres "$bindir/pg_ctl" start -w -D "$work/data" -l "$work/server.log" >/dev/null || {
 	show "$work/server.log"
