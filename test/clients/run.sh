@@ -88,7 +88,7 @@ fi
 # JDBC: compiled against Debian's driver
 if wants jdbc; then
 	mkdir "$work/java/classes"
-	javac -Xlint:all -Werror -cp "$jar" -d "$work/java/classes" "$work/java/JdbcTest.java"
+	javac -Xlint:all -Werror -cp "$jar" -d "$work/java/classes" "$work/java/Sqlguid.java" "$work/java/JdbcTest.java"
 fi
 if wants facade-java; then
 	mkdir -p "$work/java/classes"

@@ -2,7 +2,7 @@
 // DEFAULT, read back (RETURNING and getGeneratedKeys), sent back as
 // parameters, in arrays, COPY (CopyManager) and ORDER BY, with binary
 // transfer off and on (prepareThreshold=-1: binary from the first
-// execution); sqlguid through sqlguid() and sqlguids(), the recipe of
+// execution); sqlguid through Sqlguid.sqlguid() and Sqlguid.sqlguids(), the recipe of
 // docs/clients.md.  Connects to PGHOST:PGPORT (TCP), database PGDATABASE,
 // as PGUSER with PGPASSWORD.
 
@@ -26,26 +26,6 @@ import org.postgresql.PGResultSetMetaData;
 import org.postgresql.util.PGobject;
 
 public class JdbcTest {
-
-    /** A sqlguid column as a UUID. pgjdbc reads a type it does not know as a
-     *  PGobject holding the text: getObject(column, UUID.class) throws
-     *  ClassCastException. */
-    static UUID sqlguid(ResultSet rs, String column) throws SQLException {
-        String text = rs.getString(column);
-        return text == null ? null : UUID.fromString(text);
-    }
-
-    /** A sqlguid[] column as a UUID[]: its elements are PGobjects. */
-    static UUID[] sqlguids(ResultSet rs, String column) throws SQLException {
-        Array array = rs.getArray(column);
-        if (array == null)
-            return null;
-        Object[] elements = (Object[]) array.getArray();
-        UUID[] uuids = new UUID[elements.length];
-        for (int i = 0; i < elements.length; i++)
-            uuids[i] = elements[i] == null ? null : UUID.fromString(((PGobject) elements[i]).getValue());
-        return uuids;
-    }
 
     // (a UUID parameter, setObject(i, uuid), goes as a uuid, which sqlguid
     // columns and operators take; a UUID[] as conn.createArrayOf("uuid", ...))
@@ -89,7 +69,7 @@ public class JdbcTest {
         switch (kind) {
             case "bigint": return rs.getLong("id");
             case "uuid": return rs.getObject("id", UUID.class);
-            case "sqlguid": return sqlguid(rs, "id");
+            case "sqlguid": return Sqlguid.sqlguid(rs, "id");
             default: return rs.getString("id");
         }
     }
@@ -155,7 +135,7 @@ public class JdbcTest {
             ps.setString(1, mode + " %");
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                Object[] got = kind.equals("sqlguid") ? sqlguids(rs, "ids") : (Object[]) rs.getArray("ids").getArray();
+                Object[] got = kind.equals("sqlguid") ? Sqlguid.sqlguids(rs, "ids") : (Object[]) rs.getArray("ids").getArray();
                 eq(got, keys.toArray(), what + ": array of keys read");
             }
         }
@@ -206,7 +186,7 @@ public class JdbcTest {
             ps.setArray(3, conn.createArrayOf("bigint", ids));
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                eq(sqlguids(rs, "guids"), guids, "k_arrays (" + mode + "): sqlguid[] read back");
+                eq(Sqlguid.sqlguids(rs, "guids"), guids, "k_arrays (" + mode + "): sqlguid[] read back");
                 eq(rs.getArray("ids").getArray(), ids, "k_arrays (" + mode + "): bigint[] read back");
                 eq(rs.getString("itext"), "{" + String.join(",", Arrays.stream(ids).map(String::valueOf).toArray(String[]::new)) + "}",
                    "k_arrays (" + mode + "): bigint[] stored exactly");
@@ -218,7 +198,7 @@ public class JdbcTest {
             ps.setString(1, mode);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                eq(sqlguids(rs, "g"), new UUID[] {guids[1], guids[0]}, "k_arrays (" + mode + "): sqlguid ORDER BY");
+                eq(Sqlguid.sqlguids(rs, "g"), new UUID[] {guids[1], guids[0]}, "k_arrays (" + mode + "): sqlguid ORDER BY");
             }
         }
     }
@@ -242,7 +222,7 @@ public class JdbcTest {
             int n = 0;
             while (rs.next()) {
                 n++;
-                eq(sqlguid(rs, "id").toString(), rs.getString("text"), "COPY: DEFAULT key read back");
+                eq(Sqlguid.sqlguid(rs, "id").toString(), rs.getString("text"), "COPY: DEFAULT key read back");
             }
             eq(n, 2, "COPY: DEFAULT keys");
         }

@@ -6,9 +6,9 @@
 // registered on each pooled connection (docs/clients.md).  Connects with
 // the libpq environment (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE).
 
-const { registerSqlguid } = require('./pg_test') // the node-postgres recipe
-
 const knex = require('knex')
+
+const { registerSqlguid } = require('./sqlguid') // the node-postgres recipe
 
 const db = knex({
   client: 'pg',

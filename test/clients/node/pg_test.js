@@ -9,25 +9,6 @@
 
 const pg = require('pg')
 
-// sqlguid reads as a string and sqlguid[] as an array of strings, as uuid
-// and uuid[] do. The type's OIDs are the database's own (CREATE EXTENSION
-// picks them, a restore picks others): look them up on each connection.
-async function registerSqlguid(client) {
-  const { rows } = await client.query(
-    "SELECT 'sqlguid'::regtype::oid AS oid, 'sqlguid[]'::regtype::oid AS array_oid")
-  client.setTypeParser(rows[0].oid, pg.types.getTypeParser(2950)) // as uuid
-  client.setTypeParser(rows[0].array_oid, pg.types.getTypeParser(2951)) // as uuid[]
-}
-
-// A pg.Pool's 'connect' event does not wait for a promise: look the OIDs up
-// once and register the parsers for the whole process (pg.types)
-async function registerSqlguidForPool(pool) {
-  const { rows } = await pool.query(
-    "SELECT 'sqlguid'::regtype::oid AS oid, 'sqlguid[]'::regtype::oid AS array_oid")
-  pg.types.setTypeParser(rows[0].oid, pg.types.getTypeParser(2950)) // as uuid
-  pg.types.setTypeParser(rows[0].array_oid, pg.types.getTypeParser(2951)) // as uuid[]
-}
-
 // bigint as BigInt instead of pg's default string; never as a Number
 const parseInt8Array = pg.types.getTypeParser(1016) // bigint[]: strings
 function useBigInt(client) {
@@ -38,6 +19,7 @@ function useBigInt(client) {
 // JSON.stringify() refuses a BigInt: write it as a string
 const toJson = (value) => JSON.stringify(value, (key, v) => (typeof v === 'bigint' ? v.toString() : v))
 
+const { registerSqlguid, registerSqlguidForPool } = require('./sqlguid') // the recipe
 const { pipeline } = require('stream/promises')
 const { Readable } = require('stream')
 const { from: copyFrom, to: copyTo } = require('pg-copy-streams')
@@ -223,7 +205,7 @@ async function main() {
   c.done(require('pg/package.json').version)
 }
 
-module.exports = { registerSqlguid, useBigInt, toJson }
+module.exports = { useBigInt, toJson }
 
 if (require.main === module) {
   main().catch((e) => {

@@ -3,31 +3,13 @@ DEFAULT, read back, sent back as parameters (psycopg2 has text only), in
 arrays and in COPY (text), in ORDER BY; sqlguid through register_sqlguid(),
 the recipe of docs/clients.md.  Connects with the libpq environment."""
 
+import io
 import uuid
 
-import psycopg2.extensions
-import psycopg2.extras
+import psycopg2
 
-
-def register_sqlguid(conn):
-    """sqlguid and sqlguid[] read as uuid.UUID and lists of them; uuid.UUID
-    parameters go as uuid (register_uuid), which sqlguid columns take."""
-    psycopg2.extras.register_uuid()
-    with conn.cursor() as cur:
-        cur.execute("SELECT 'sqlguid'::regtype::oid, 'sqlguid[]'::regtype::oid")
-        oid, array_oid = cur.fetchone()
-    sqlguid = psycopg2.extensions.new_type(
-        (oid,), "SQLGUID", lambda value, cur: None if value is None else uuid.UUID(value))
-    psycopg2.extensions.register_type(sqlguid, conn)
-    psycopg2.extensions.register_type(
-        psycopg2.extensions.new_array_type((array_oid,), "SQLGUID[]", sqlguid), conn)
-
-
-import io  # noqa: E402  (after the recipe, which docs/clients.md shows)
-
-import psycopg2  # noqa: E402
-
-from checks import INT8_VALUES, TABLES, Checks, check_keys  # noqa: E402
+from checks import INT8_VALUES, TABLES, Checks, check_keys
+from sqlguid_psycopg2 import register_sqlguid  # the recipe
 
 c = Checks("psycopg2")
 
