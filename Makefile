@@ -67,7 +67,7 @@ TAP_TESTS = 1
 # prove runs in $(srcdir)
 PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/t/*.pl))
 
-EXTRA_CLEAN = test/unit/run_unit_tests test/fuzz/out output_iso .pg_build_stamp .pg_build_stamp.new
+EXTRA_CLEAN = test/unit/run_unit_tests test/fuzz/out output_iso .pg_build_stamp
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -81,16 +81,16 @@ $(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/*/*.h)
 # the library ("incompatible library ... version mismatch").  PG_BUILD_STAMP
 # records which PostgreSQL the objects were built for (pg_config --version,
 # the server headers' directory and a checksum of their contents); it is
-# rewritten, and every object rebuilt, when that differs, and left alone
-# otherwise.  It lives in the build directory (a VPATH build keeps its own).
+# rewritten, and every object rebuilt, only when that differs (an unchanged
+# stamp is not even written: make install may run in a read-only tree).  It
+# lives in the build directory (a VPATH build keeps its own).
 PG_BUILD_STAMP = .pg_build_stamp
 .PHONY: pg-build-stamp-check
 pg-build-stamp-check:
 $(PG_BUILD_STAMP): pg-build-stamp-check
-	@{ $(PG_CONFIG) --version && dir=$$($(PG_CONFIG) --includedir-server) && echo "$$dir" && \
-		find "$$dir" -name '*.h' -type f -print0 | LC_ALL=C sort -z | xargs -0 cat | \
-		cksum; } >$@.new && \
-	if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+	@for_pg=$$($(PG_CONFIG) --version && dir=$$($(PG_CONFIG) --includedir-server) && echo "$$dir" && \
+		find "$$dir" -name '*.h' -type f -print0 | LC_ALL=C sort -z | xargs -0 cat | cksum) && \
+	if [ "$$for_pg" != "$$(cat $@ 2>/dev/null)" ]; then printf '%s\n' "$$for_pg" >$@; fi
 $(OBJS) $(OBJS:.o=.bc): $(PG_BUILD_STAMP)
 
 # Out of the tree the object subdirectories must exist before compiling
