@@ -1,8 +1,8 @@
 #!/usr/bin/perl
 # definer-check.pl [FILE...]: fails when a SECURITY DEFINER function that
 # the project shows or ships does not pin its search_path with pg_temp
-# last.  No server: test/readme/readme-check.sh runs it after
-# design-check.pl.
+# last, or when a page shows a published key.  No server:
+# test/readme/readme-check.sh runs it after design-check.pl.
 #
 # A SECURITY DEFINER function runs with its owner's rights for whoever calls
 # it.  Unless its search_path is set, and ends with pg_temp, a caller's
@@ -13,6 +13,12 @@
 # (CREATE FUNCTION / PROCEDURE, ALTER FUNCTION / PROCEDURE) must carry
 # `SET search_path = ..., pg_temp` (or TO, or one quoted list) in that same
 # statement.
+#
+# A facade key printed in a page is nobody's secret, and a reader copies
+# it: README.md and docs/*.md must not show the published keys the docs
+# once did (SipHash's test key 00 01 ... 0f, the AES test key, the UUIDv47
+# reference's key), in either text form.  Examples make their keys
+# (CONTRIBUTING.md).
 #
 # Read: the code blocks (any fence) of README.md and docs/*.md, and the
 # scripts sql/*.sql, or the FILEs given (a .md file's code blocks, any
@@ -116,10 +122,26 @@ sub search_path_of {
 	return map { s/^"(.*)"$/$1/r } @items;
 }
 
+my @published = qw(000102030405060708090a0b0c0d0e0f 2b7e151628aed2a6abf7158809cf4f3c
+  efcdab89674523011032547698badcfe);
+
 my $problems = 0;
 my $definers = 0;
 for my $f (@files) {
 	(my $name = $f) =~ s{^\Q$top\E/}{};
+	if ($f =~ /\.md$/) {
+		open my $fh, '<', $f or die "$f: $!\n";
+		my $n = 0;
+		while (my $line = <$fh>) {
+			$n++;
+			(my $hex = lc $line) =~ s/(\\x|[:\s])//g;
+			for my $key (@published) {
+				next unless index($hex, $key) >= 0;
+				print "$name:$n: a published key ($key): make the example's key instead\n";
+				$problems++;
+			}
+		}
+	}
 	for my $piece (sql_pieces($f)) {
 		for my $st (statements(@$piece)) {
 			my ($line, $stmt) = @$st;
@@ -138,5 +160,5 @@ for my $f (@files) {
 	}
 }
 print "definer-check: $definers SECURITY DEFINER statements in " . scalar(@files)
-  . " files; $problems without search_path ending in pg_temp\n";
+  . " files; $problems problems (a search_path not ending in pg_temp, a published key)\n";
 exit($problems ? 1 : 0);
