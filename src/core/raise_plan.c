@@ -227,7 +227,11 @@ raise_shift_apply_us(int64_t us, int32_t months, int32_t days, int64_t time_us,
 					 int64_t *shifted_us)
 {
 	int64_t		day = floor_div(us, US_PER_DAY);
-	int64_t		total = us - day * US_PER_DAY;	/* the time of day */
+	int64_t		total = us % US_PER_DAY;	/* the time of day */
+
+	/* (us - day * US_PER_DAY would overflow for us near INT64_MIN) */
+	if (total < 0)
+		total += US_PER_DAY;
 
 	if (months != 0)
 	{
