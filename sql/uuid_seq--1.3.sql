@@ -115,7 +115,8 @@ CREATE FUNCTION uuid_seq_state(
     OUT restored_from text,
     OUT node_id int,
     OUT node_bits int,
-    OUT frontier_id bigint)
+    OUT frontier_id bigint,
+    OUT frontiers_in text)
 RETURNS SETOF record
 AS 'MODULE_PATHNAME', 'uuid_seq_state'
 LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
@@ -760,7 +761,7 @@ COMMENT ON FUNCTION uuid_version(uuid) IS
 COMMENT ON FUNCTION uuid_node_id(uuid, int) IS
     'the node id in the top bits of a UUIDv7''s random part (uuid_seq.node_bits)';
 COMMENT ON FUNCTION uuid_seq_state() IS
-    'one row per generator family: its frontier (hidden from roles without pg_read_all_stats when shared), where it started, the node settings';
+    'one row per generator family: its frontier (hidden from roles without pg_read_all_stats when shared), where it started, the node settings, where the frontiers live';
 COMMENT ON FUNCTION uuid_seq_backend_stats() IS
     'rows of the uuid_seq_backends view';
 COMMENT ON VIEW uuid_seq_backends IS

@@ -84,7 +84,7 @@ raise_past_tick(FamilyId id, uint64 tick, const char *shown)
 				 errmsg("no %s value can lie above %s", family->name, shown),
 				 errdetail("It is in the last tick %s holds, which holds times from %s.",
 						   family->name, family->range)));
-	if (uuid_seq_shared == NULL)
+	if (lease_shared() == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uuid_seq_raise_frontier() needs the shared frontiers"),

@@ -1894,7 +1894,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
 				 errmsg("must be superuser to run uuid_seq_raise_frontiers()"),
 				 errdetail("It reads every key column of the database, whatever its privileges and row security policies.")));
-	if (uuid_seq_shared == NULL)
+	if (lease_shared() == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uuid_seq_raise_frontiers() needs the shared frontiers"),

@@ -16,6 +16,7 @@
 #include "runtime/compat.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
+#include "runtime/lease.h"
 #include "runtime/shmem.h"
 #include "runtime/timeconv.h"
 
@@ -29,11 +30,28 @@ origin_name(FrontierOrigin origin)
 	return origin == ORIGIN_FILE ? "file" : "clock";
 }
 
+static const char *
+frontiers_in_name(FrontiersIn where)
+{
+	switch (where)
+	{
+		case FRONTIERS_SHARED_MEMORY:
+			return "shared memory";
+		case FRONTIERS_NAMED_SEGMENT:
+			return "named segment";
+		case FRONTIERS_SESSION:
+			break;
+	}
+	return "session";
+}
+
 Datum
 uuid_seq_state(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	bool		shared = uuid_seq_shared != NULL;
+	UuidSeqShared *state = lease_shared();
+	bool		shared = state != NULL;
+	const char *frontiers_in = frontiers_in_name(shmem_frontiers_in());
 
 	/*
 	 * A shared frontier moves with every value generated in any database of
@@ -49,8 +67,8 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 	{
 		const FrontierFamily *family = family_table[id];
 		uint64		word = family_frontier(id);
-		Datum		values[8];
-		bool		nulls[8] = {0};
+		Datum		values[9];
+		bool		nulls[9] = {0};
 
 		values[0] = CStringGetTextDatum(family_names[id]);
 		values[1] = BoolGetDatum(shared);
@@ -82,11 +100,12 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 			nulls[3] = false;
 		}
 		if (shared)
-			values[4] = CStringGetTextDatum(origin_name(uuid_seq_shared->origin[id]));
+			values[4] = CStringGetTextDatum(origin_name(state->origin[id]));
 		else
 			nulls[4] = true;
 		values[5] = Int32GetDatum(uuid_seq_node_id);
 		values[6] = Int32GetDatum(uuid_seq_node_bits);
+		values[8] = CStringGetTextDatum(frontiers_in);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
@@ -105,10 +124,12 @@ uuid_seq_backend_stats(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 
+	UuidSeqShared *shared = lease_shared();
+
 	InitMaterializedSRF(fcinfo, 0);
-	if (uuid_seq_shared == NULL)
+	if (shared == NULL)
 		return (Datum) 0;
-	for (int i = 0; i < uuid_seq_shared->nslots; i++)
+	for (int i = 0; i < shared->nslots; i++)
 	{
 		int			pid;
 		Oid			userid;
@@ -136,6 +157,7 @@ uuid_seq_backend_stats(PG_FUNCTION_ARGS)
 Datum
 uuid_seq_reset_stats(PG_FUNCTION_ARGS)
 {
+	(void) lease_shared();
 	shmem_reset_stats();
 	PG_RETURN_VOID();
 }

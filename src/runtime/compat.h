@@ -90,6 +90,41 @@ extern int no_such_variable
 #define guc_malloc(elevel, size) malloc(size)
 #endif
 
+/*
+ * 17 added the DSM registry (storage/dsm_registry.h): GetNamedDSMSegment()
+ * attaches a segment by name, shared by every backend, without preloading;
+ * its init callback runs once, in the backend that creates the segment.
+ * 19 added an argument passed through to that callback (NULL here: uuid_seq
+ * has none to pass).
+ */
+#if PG_VERSION_NUM >= 170000
+#include "storage/dsm_registry.h"
+#define UUID_SEQ_HAVE_DSM_REGISTRY 1
+#endif
+#if PG_VERSION_NUM >= 190000
+#define UUID_SEQ_DSM_INIT_ARGS(ptr) void *ptr, void *arg
+#define uuid_seq_get_named_segment(name, size, init, found) \
+	GetNamedDSMSegment(name, size, init, found, NULL)
+#else
+#define UUID_SEQ_DSM_INIT_ARGS(ptr) void *ptr
+#define uuid_seq_get_named_segment(name, size, init, found) \
+	GetNamedDSMSegment(name, size, init, found)
+#endif
+
+/*
+ * 19 names an LWLock tranche where it makes one, for every process
+ * (LWLockNewTrancheId(name)); before, each process that uses the tranche
+ * registers its name (LWLockRegisterTranche), or its locks show as
+ * "extension".
+ */
+#if PG_VERSION_NUM >= 190000
+#define uuid_seq_new_tranche(name) LWLockNewTrancheId(name)
+#define uuid_seq_register_tranche(id, name) ((void) 0)
+#else
+#define uuid_seq_new_tranche(name) LWLockNewTrancheId()
+#define uuid_seq_register_tranche(id, name) LWLockRegisterTranche(id, name)
+#endif
+
 /* 17 replaced PGPROC.pgprocno with MyProcNumber (storage/procnumber.h). */
 #if PG_VERSION_NUM >= 170000
 #include "storage/procnumber.h"

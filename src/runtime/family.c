@@ -3,10 +3,11 @@
  *		A family's next value: the glue between the families of the pure
  *		core and their frontiers.
  *
- * With the library preloaded, a family's frontier is its pg_atomic_uint64 in
- * shared memory and every backend takes from it (cluster-wide
- * monotonicity); otherwise it is a variable of this backend (the guarantee
- * of core 18's uuidv7()).  The clock is CLOCK_REALTIME plus
+ * A family's frontier is its pg_atomic_uint64 in shared memory (preloaded) or
+ * in the named segment (17 and later without preload, attached at the first
+ * value), and every backend takes from it (cluster-wide monotonicity);
+ * before 17 without preload it is a variable of this backend (the guarantee
+ * of core 18's uuidv7()), which the 8-byte families refuse.  The clock is CLOCK_REALTIME plus
  * uuid_seq.clock_shift; with uuid_seq.clock_frozen (for tests) it stands
  * where it was at its first reading after the setting was turned on, one
  * nanosecond later at each reading, so that what a burst does depends on
@@ -141,14 +142,15 @@ env_unpaced(void *arg)
 	return superuser();
 }
 
+/* Family id's frontier: the shared one where there is one (shared). */
 static void
-cell_for(FamilyId id, FrontierCell *cell)
+cell_for(UuidSeqShared *shared, FamilyId id, FrontierCell *cell)
 {
-	if (uuid_seq_shared != NULL)
+	if (shared != NULL)
 	{
 		cell->load = shared_load;
 		cell->compare_exchange = shared_compare_exchange;
-		cell->cell = &uuid_seq_shared->frontier[id].word;
+		cell->cell = &shared->frontier[id].word;
 	}
 	else
 	{
@@ -222,6 +224,7 @@ void
 family_take(FamilyId id, FrontierTake *take)
 {
 	const FrontierFamily *family = family_table[id];
+	UuidSeqShared *shared = lease_shared();
 	FrontierCell cell;
 	FrontierEnv env = {
 		.now_ns = clock_now_ns,
@@ -240,19 +243,19 @@ family_take(FamilyId id, FrontierTake *take)
 	 * two sessions apart, an 8-byte id has none to spare.  Refuse rather
 	 * than hand out an id another session can also return.
 	 */
-	if (uuid_seq_shared == NULL && family->value_bytes == FRONTIER_VALUE_BIGINT)
+	if (shared == NULL && family->value_bytes == FRONTIER_VALUE_BIGINT)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("%s generation needs the shared frontiers of uuid_seq", family->name),
 				 errdetail("Without them each session has frontiers of its own, and two sessions could generate the same 8-byte id."),
 				 errhint("Add uuid_seq to shared_preload_libraries and restart the server.")));
 
-	cell_for(id, &cell);
+	cell_for(shared, id, &cell);
 	switch (frontier_take(family, &cell, &env, take))
 	{
 		case FRONTIER_OK:
-			if (uuid_seq_shared != NULL)
-				lease_cover(uuid_seq_shared, id, take->word);
+			if (shared != NULL)
+				lease_cover(shared, id, take->word);
 			return;
 		case FRONTIER_CLOCK_OUT_OF_RANGE:
 			ereport(ERROR,
@@ -320,6 +323,6 @@ family_frontier(FamilyId id)
 {
 	FrontierCell cell;
 
-	cell_for(id, &cell);
+	cell_for(lease_shared(), id, &cell);
 	return cell.load(cell.cell);
 }

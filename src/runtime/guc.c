@@ -279,6 +279,28 @@ check_wal_frontiers(bool *newval, void **extra, GucSource source)
 }
 
 /*
+ * Without preload the settings read at server start do not exist, and what
+ * the configuration says of them is ignored: say so where the library is
+ * loaded, before MarkGUCPrefixReserved removes them as unknown.
+ */
+static void
+warn_postmaster_settings(void)
+{
+	static const char *const names[] = {
+		"uuid_seq.node_id", "uuid_seq.node_bits",
+		"uuid_seq.persist", "uuid_seq.wal_frontiers"
+	};
+
+	for (int i = 0; i < (int) lengthof(names); i++)
+		if (GetConfigOption(names[i], true, false) != NULL)
+			ereport(WARNING,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("%s is ignored: uuid_seq is not in shared_preload_libraries", names[i]),
+					 errdetail("It is read only when the server starts with uuid_seq preloaded."),
+					 errhint("Add uuid_seq to shared_preload_libraries and restart the server, or remove the setting.")));
+}
+
+/*
  * Define the settings.  PostgreSQL only accepts postmaster-context settings
  * from a library loaded by shared_preload_libraries, so node_id and
  * node_bits (and persist) exist and apply only when preloaded.
@@ -415,6 +437,8 @@ uuid_seq_guc_init(bool preloading)
 							   GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE,
 							   check_facade_key, assign_facade_key, show_facade_key);
 
+	if (!preloading)
+		warn_postmaster_settings();
 	MarkGUCPrefixReserved("uuid_seq");
 
 	if ((uuid_seq_node_id >> uuid_seq_node_bits) != 0)

@@ -8,7 +8,9 @@
  * What a lease is, when the file is written, the WAL records and their
  * replay, leases renewed in recovery, the copy kept across a backend crash,
  * and the locking: src/README §12 and §13, the one place they are
- * explained.
+ * explained.  Without preload (the named segment of 17 and later) the
+ * segment's creator restores the frontiers (lease_attach), and nothing runs
+ * at exit: the leases alone keep every family from rewinding (§12).
  */
 #include "postgres.h"
 
@@ -191,7 +193,7 @@ lease_unlogged(UuidSeqShared *shared)
 void
 lease_extend(UuidSeqShared *shared, FamilyId id, uint64 word)
 {
-	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
+	LWLockAcquire(&shared->lease_lock, LW_EXCLUSIVE);
 	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease) ||
 		lease_unlogged(shared))
 	{
@@ -201,7 +203,7 @@ lease_extend(UuidSeqShared *shared, FamilyId id, uint64 word)
 		floor[id] = word;
 		renew_leases(shared, floor, LEASE_NS, ERROR, NULL);
 	}
-	LWLockRelease(shared->lease_lock);
+	LWLockRelease(&shared->lease_lock);
 }
 
 /* ---- persist off ------------------------------------------------------ */
@@ -263,7 +265,7 @@ lease_raise_frontier(UuidSeqShared *shared, FamilyId id, uint64 word, uint64 *be
 	bool		raised;
 	XLogRecPtr	lsn = InvalidXLogRecPtr;
 
-	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
+	LWLockAcquire(&shared->lease_lock, LW_EXCLUSIVE);
 	found = pg_atomic_read_u64(&shared->frontier[id].word);
 	if (before != NULL)
 		*before = found;
@@ -280,7 +282,7 @@ lease_raise_frontier(UuidSeqShared *shared, FamilyId id, uint64 word, uint64 *be
 		}
 		raise_word(&shared->frontier[id].word, word);
 	}
-	LWLockRelease(shared->lease_lock);
+	LWLockRelease(&shared->lease_lock);
 	wait_for_sync_standbys(lsn);
 	return raised;
 }
@@ -324,10 +326,10 @@ replay_leases(UuidSeqShared *shared, const uint64 *words, const bool *present)
 	 * reach LEASE_NS ahead, as while running, so that a crash after it
 	 * restarts at most about LEASE_NS ahead, as after any other crash.
 	 */
-	LWLockAcquire(shared->lease_lock, LW_EXCLUSIVE);
+	LWLockAcquire(&shared->lease_lock, LW_EXCLUSIVE);
 	renew_leases(shared, floor,
 				 ArchiveRecoveryRequested ? REPLAY_LEASE_NS : LEASE_NS, ERROR, NULL);
-	LWLockRelease(shared->lease_lock);
+	LWLockRelease(&shared->lease_lock);
 }
 
 static void
@@ -498,6 +500,12 @@ restore_frontiers(UuidSeqShared *shared)
 		for (int i = 0; i < FAMILY_COUNT; i++)
 			pg_atomic_write_u64(&shared->frontier[i].lease,
 								pg_atomic_read_u64(&shared->frontier[i].word));
+}
+
+UuidSeqShared *
+lease_attach(void)
+{
+	return shmem_attach_named(restore_frontiers);
 }
 
 /*

@@ -27,6 +27,22 @@
 extern void uuid_seq_lease_init(void);
 
 /*
+ * The shared frontiers, or NULL when there are none (before 17 without
+ * preload).  Without preload, on 17 and later, the first call in a backend
+ * attaches the named segment (lease_attach), whose first user restores the
+ * frontiers from the file, as the postmaster does when preloaded.
+ */
+extern UuidSeqShared *lease_attach(void);
+
+static inline UuidSeqShared *
+lease_shared(void)
+{
+	if (likely(uuid_seq_shared != NULL))
+		return uuid_seq_shared;
+	return lease_attach();
+}
+
+/*
  * True when the published leases were renewed in recovery and recovery has
  * since ended: the next value must log them first (lease_extend).
  */

@@ -1,14 +1,19 @@
 /*
  * shmem.c
- *		Shared state of a preloaded uuid_seq: one frontier per family and
- *		one statistics slot per backend.
+ *		Shared state of uuid_seq: one frontier per family and one
+ *		statistics slot per backend, in the main shared memory when
+ *		preloaded, in a named DSM segment otherwise (PostgreSQL 17+).
  *
- * Two allocations, named as pg_shmem_allocations shows them: "uuid_seq"
- * (UuidSeqShared: for each of the FAMILY_COUNT families its frontier word
- * and lease, two pg_atomic_uint64 on a cache line of their own, and where it
- * started from; the lease lock and the statistics epoch) and "uuid_seq
- * backend slots" (one PaddedSlot per PGPROC that can run SQL, MaxBackends of
- * them, indexed by proc number).  src/README §11.
+ * Preloaded, two allocations, named as pg_shmem_allocations shows them:
+ * "uuid_seq" (UuidSeqShared: for each of the FAMILY_COUNT families its
+ * frontier word and lease, two pg_atomic_uint64 on a cache line of their
+ * own, and where it started from; the lease lock and the statistics epoch)
+ * and "uuid_seq backend slots" (one PaddedSlot per PGPROC that can run SQL,
+ * MaxBackends of them, indexed by proc number).  Without preload, on 17 and
+ * later, the same two in one named DSM segment, "uuid_seq" (as
+ * pg_dsm_registry_allocations shows it on 18+), attached by each backend at
+ * its first use and initialised, once, by the backend that creates it,
+ * under the DSM registry's lock.  src/README §11.
  *
  * Locking and memory ordering:
  * - A frontier word is only changed by pg_atomic_compare_exchange_u64 (see
@@ -21,7 +26,11 @@
  * - uuid_seq_reset_stats() only bumps stats_epoch; each owner zeroes its
  *   own counters when it next writes, and readers show zero meanwhile, so
  *   no two processes ever write the same slot.
- * - AddinShmemInitLock serialises the initialisation at startup.
+ * - AddinShmemInitLock serialises the initialisation at startup; the DSM
+ *   registry's lock on its entry serialises the named segment's.
+ * - The lease lock lives inside the struct (a pointer would not do: a DSM
+ *   segment lies at another address in each backend); its tranche is named
+ *   "uuid_seq" in each process that uses it.
  */
 #include "postgres.h"
 
@@ -31,6 +40,7 @@
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "utils/memutils.h"
 
 #include "runtime/compat.h"
 #include "runtime/shmem.h"
@@ -39,6 +49,9 @@ UuidSeqShared *uuid_seq_shared = NULL;
 static PaddedSlot *backend_slots = NULL;
 
 static BackendSlot *my_slot = NULL;
+
+/* uuid_seq_shmem_init() ran: the frontiers are in the main shared memory */
+static bool preloaded_shmem = false;
 static bool my_slot_claimed = false;
 
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
@@ -76,7 +89,28 @@ shmem_request(void)
 #endif
 	RequestAddinShmemSpace(add_size(sizeof(UuidSeqShared),
 									slots_size(backend_slot_count())));
-	RequestNamedLWLockTranche("uuid_seq", 1);
+}
+
+/*
+ * Initialise fresh shared state, wherever it lies: every frontier 0 (no
+ * value yet: restored from the file or taken from the clock later), the
+ * lease lock, the statistics epoch, every slot free.
+ */
+static void
+init_shared(UuidSeqShared *shared, PaddedSlot *slots, int nslots)
+{
+	memset(shared, 0, sizeof(UuidSeqShared));
+	memset(slots, 0, slots_size(nslots));
+	for (int i = 0; i < FAMILY_COUNT; i++)
+	{
+		pg_atomic_init_u64(&shared->frontier[i].word, 0);
+		pg_atomic_init_u64(&shared->frontier[i].lease, 0);
+		shared->origin[i] = ORIGIN_CLOCK;
+	}
+	pg_atomic_init_u64(&shared->stats_epoch, 1);
+	pg_atomic_init_u32(&shared->leases_unlogged, 0);
+	shared->nslots = nslots;
+	LWLockInitialize(&shared->lease_lock, uuid_seq_new_tranche("uuid_seq"));
 }
 
 static void
@@ -95,26 +129,15 @@ shmem_startup(void)
 									&slots_found);
 	Assert(found == slots_found);
 	if (!found)
-	{
-		memset(uuid_seq_shared, 0, sizeof(UuidSeqShared));
-		memset(backend_slots, 0, slots_size(nslots));
-		for (int i = 0; i < FAMILY_COUNT; i++)
-		{
-			pg_atomic_init_u64(&uuid_seq_shared->frontier[i].word, 0);
-			pg_atomic_init_u64(&uuid_seq_shared->frontier[i].lease, 0);
-			uuid_seq_shared->origin[i] = ORIGIN_CLOCK;
-		}
-		pg_atomic_init_u64(&uuid_seq_shared->stats_epoch, 1);
-		pg_atomic_init_u32(&uuid_seq_shared->leases_unlogged, 0);
-		uuid_seq_shared->nslots = nslots;
-		uuid_seq_shared->lease_lock = &(GetNamedLWLockTranche("uuid_seq"))->lock;
-	}
+		init_shared(uuid_seq_shared, backend_slots, nslots);
 	LWLockRelease(AddinShmemInitLock);
+	uuid_seq_register_tranche(uuid_seq_shared->lease_lock.tranche, "uuid_seq");
 }
 
 void
 uuid_seq_shmem_init(void)
 {
+	preloaded_shmem = true;
 #ifdef UUID_SEQ_HAVE_SHMEM_REQUEST_HOOK
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = shmem_request;
@@ -123,6 +146,72 @@ uuid_seq_shmem_init(void)
 #endif
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = shmem_startup;
+}
+
+#ifdef UUID_SEQ_HAVE_DSM_REGISTRY
+
+/* the named segment's restore callback, for its init callback */
+static void (*segment_restore) (UuidSeqShared *shared) = NULL;
+
+/* The named segment: the struct, then the slots on a cache line boundary. */
+static Size
+segment_slots_offset(void)
+{
+	return TYPEALIGN(PG_CACHE_LINE_SIZE, sizeof(UuidSeqShared));
+}
+
+static Size
+segment_size(void)
+{
+	return add_size(segment_slots_offset(), slots_size(MaxBackends));
+}
+
+/* GetNamedDSMSegment's init callback: run once, by the segment's creator. */
+static void
+init_segment(UUID_SEQ_DSM_INIT_ARGS(ptr))
+{
+	UuidSeqShared *shared = ptr;
+
+	init_shared(shared, (PaddedSlot *) ((char *) ptr + segment_slots_offset()),
+				MaxBackends);
+	segment_restore(shared);
+}
+
+UuidSeqShared *
+shmem_attach_named(void (*restore) (UuidSeqShared *shared))
+{
+	bool		found;
+	char	   *segment;
+
+	Assert(uuid_seq_shared == NULL && !process_shared_preload_libraries_in_progress);
+	segment_restore = restore;
+	segment = uuid_seq_get_named_segment("uuid_seq", segment_size(), init_segment, &found);
+	uuid_seq_register_tranche(((UuidSeqShared *) segment)->lease_lock.tranche, "uuid_seq");
+	backend_slots = (PaddedSlot *) (segment + segment_slots_offset());
+	uuid_seq_shared = (UuidSeqShared *) segment;
+	return uuid_seq_shared;
+}
+
+#else
+
+UuidSeqShared *
+shmem_attach_named(void (*restore) (UuidSeqShared *shared))
+{
+	return NULL;
+}
+
+#endif							/* UUID_SEQ_HAVE_DSM_REGISTRY */
+
+FrontiersIn
+shmem_frontiers_in(void)
+{
+	if (preloaded_shmem)
+		return FRONTIERS_SHARED_MEMORY;
+#ifdef UUID_SEQ_HAVE_DSM_REGISTRY
+	return FRONTIERS_NAMED_SEGMENT;
+#else
+	return FRONTIERS_SESSION;
+#endif
 }
 
 static inline void

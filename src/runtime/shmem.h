@@ -1,7 +1,8 @@
 /*
  * shmem.h
- *		Shared state of a preloaded uuid_seq: one frontier per family and
- *		one statistics slot per backend.
+ *		Shared state of uuid_seq: one frontier per family and one
+ *		statistics slot per backend, in the main shared memory when
+ *		preloaded, in a named DSM segment otherwise (PostgreSQL 17+).
  */
 #ifndef UUID_SEQ_SHMEM_H
 #define UUID_SEQ_SHMEM_H
@@ -60,6 +61,14 @@ typedef union PaddedSlot
 	char		pad[2 * PG_CACHE_LINE_SIZE];
 } PaddedSlot;
 
+/* Where the frontiers live (uuid_seq_state().frontiers_in). */
+typedef enum FrontiersIn
+{
+	FRONTIERS_SESSION,			/* a backend variable per family */
+	FRONTIERS_SHARED_MEMORY,	/* preloaded: the main shared memory */
+	FRONTIERS_NAMED_SEGMENT		/* 17+ without preload: a named DSM segment */
+} FrontiersIn;
+
 /* Where a shared frontier started from at server start. */
 typedef enum FrontierOrigin
 {
@@ -71,18 +80,35 @@ typedef struct UuidSeqShared
 {
 	SharedFrontier frontier[FAMILY_COUNT];
 	FrontierOrigin origin[FAMILY_COUNT];
-	LWLock	   *lease_lock;		/* serialises lease extensions */
+	LWLock		lease_lock;		/* serialises lease extensions */
 	pg_atomic_uint32 leases_unlogged;	/* 1: renewed in recovery, not in
 										 * the WAL yet */
 	pg_atomic_uint64 stats_epoch;	/* bumped by uuid_seq_reset_stats() */
 	int			nslots;			/* entries of "uuid_seq backend slots" */
 } UuidSeqShared;
 
-/* Attached shared state, or NULL when the library is not preloaded. */
+/*
+ * Attached shared state, or NULL: before the named segment's first use in
+ * this backend, and always before 17 without preload.  lease_shared()
+ * (lease.h) attaches it.
+ */
 extern UuidSeqShared *uuid_seq_shared;
 
 /* Preloading only: request and initialise the shared state. */
 extern void uuid_seq_shmem_init(void);
+
+/*
+ * Without preload, on 17 and later: attach the named segment "uuid_seq",
+ * which holds the same UuidSeqShared (and the backend slots after it).
+ * The one backend that creates it initialises it and calls restore(shared)
+ * on it, under the DSM registry's lock, before any other backend can attach;
+ * restore must not raise an ERROR.  Sets uuid_seq_shared.  Before 17 there
+ * is no such segment: NULL.
+ */
+extern UuidSeqShared *shmem_attach_named(void (*restore) (UuidSeqShared *shared));
+
+/* Where this backend's frontiers live (or will, at first use). */
+extern FrontiersIn shmem_frontiers_in(void);
 
 /* This backend's slot (claimed on first use), or NULL without one. */
 extern BackendSlot *shmem_my_slot(void);

@@ -184,11 +184,7 @@ $node->restart;
 $before = newest();
 $node->safe_psql('postgres', q{ALTER SYSTEM SET uuid_seq.clock_shift = '-1 hour'});
 $node->reload;
-my $victim = $node->background_psql('postgres');
-my $pid = $victim->query_safe('SELECT pg_backend_pid()');
-kill 'KILL', $pid;
-$victim->{run}->finish;
-$node->poll_query_until('postgres', 'SELECT 1', '1') or die 'server did not come back';
+kill9_backend($node);
 like(slurp_file($node->logfile), qr/terminated by signal 9/, 'the backend crashed');
 is(all_above($before), 't', 'after a backend crash, values stay above');
 

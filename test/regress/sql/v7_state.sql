@@ -1,5 +1,7 @@
 -- Observability (src/README §6).  Expected output: v7_state.out with the library
--- preloaded (shared frontier, per-backend slots), v7_state_1.out without.
+-- preloaded (shared frontier, per-backend slots), v7_state_1.out without
+-- before 17 (frontiers per session, the 8-byte families refuse),
+-- v7_state_2.out without on 17 and later (the named segment).
 -- Runs right after setup: it expects the frontier near the real clock.
 -- Passes on a fresh server and on one that has generated values and
 -- restarted (the test suite runs it on both).
@@ -20,7 +22,8 @@ SELECT family, shared, frontier IS NOT NULL AS has_frontier,
        frontier_id IS NOT NULL AS has_frontier_id,
        abs(extract(epoch FROM frontier_time - clock_timestamp())) < 5 AS near_now,
        uuid_version(frontier) AS version,
-       restored_from IN ('clock', 'file') AS clock_or_file, node_id, node_bits
+       restored_from IN ('clock', 'file') AS clock_or_file, node_id, node_bits,
+       frontiers_in
 FROM uuid_seq_state() WHERE family NOT LIKE 'comb\_%' ORDER BY family;
 -- (the COMB families' rows: comb.sql)
 -- the frontier is the last value's time: nothing generated lies above it

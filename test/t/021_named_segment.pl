@@ -1,0 +1,177 @@
+# The frontiers without preload (issue 35).  On PostgreSQL 17 and later
+# they live in a named DSM segment, and every family keeps the guarantees it
+# has when preloaded: a value made after another session's value (that
+# session 10 minutes ahead with uuid_seq.clock_shift, in another database)
+# lies above it, and so does every value made after a clean restart, a
+# backend's crash (the postmaster re-initialises shared memory, and the
+# segment's next first user restores it), a kill -9 of the postmaster (only
+# the leases were written: nothing runs at exit), and a restart that turns
+# preloading on, or off: both read and write the same frontier file.
+#
+# Before 17 there is no named segment: without preload the 8-byte families
+# refuse and uuid_seq_state() says 'session'; a start without preload leaves
+# the frontier file alone, so the next preloaded start continues above the
+# values made before it.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use FindBin;
+use lib "$FindBin::Bin/../perl";
+use UuidSeqCrash;
+use UuidSeqGenerators;
+use UuidSeqMajor;
+
+my $major = tested_major();
+my $preload = "shared_preload_libraries = 'uuid_seq'\n";
+
+my $node = PostgreSQL::Test::Cluster->new('named_segment');
+$node->init;
+$node->append_conf('postgresql.conf', "restart_after_crash = on\n");
+
+# Preloading on or off at the next start (the line is the configuration's
+# last).
+sub set_preload
+{
+	my ($preloaded) = @_;
+	my $conf = $node->data_dir . '/postgresql.conf';
+	my $text = slurp_file($conf);
+	$text =~ s/^shared_preload_libraries = .*\n//mg;
+	$text .= $preload if $preloaded;
+	open my $fh, '>', $conf or die "open $conf: $!";
+	print $fh $text;
+	close $fh;
+}
+
+sub start_with
+{
+	my ($preloaded) = @_;
+	set_preload($preloaded);
+	$node->start;
+}
+
+# The greatest of 1000 fresh values of each family, made in $db by one
+# session whose clock runs $shift ahead: family => value.
+sub newest
+{
+	my ($db, $shift) = @_;
+	return {
+		map {
+			($_->{family} => $node->safe_psql($db,
+					"SET uuid_seq.clock_shift = '$shift';\n" . newest_sql($_, 1000)))
+		} @GENERATORS
+	};
+}
+
+# Whether 1000 fresh values of each family, made in $db with the real
+# clock, all lie above its value in $floor.
+sub all_above
+{
+	my ($db, $floor) = @_;
+	my @below = grep {
+		$node->safe_psql($db, qq{
+			SELECT bool_and(u $_->{gt} '$floor->{$_->{family}}')
+			FROM (SELECT $_->{expr} u FROM generate_series(1, 1000)) s}) ne 't'
+	} @GENERATORS;
+	diag('below the floor: ' . join(', ', map { $_->{family} } @below)) if @below;
+	return @below ? 'f' : 't';
+}
+
+sub frontiers_in
+{
+	my ($db) = @_;
+	return $node->safe_psql($db, 'SELECT DISTINCT frontiers_in FROM uuid_seq_state()');
+}
+
+if ($major < 17)
+{
+	# Preloaded first: values 10 minutes ahead, kept in the file at shutdown.
+	start_with(1);
+	$node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+	my $floor = newest('postgres', '10 minutes');
+	$node->stop;
+
+	$node->append_conf('postgresql.conf', "uuid_seq.persist = on\n");
+	start_with(0);
+	is(frontiers_in('postgres'), 'session', 'before 17 without preload: frontiers per session');
+	my ($ret, $out, $err) = $node->psql('postgres', 'SELECT tsid_generate()');
+	like($err, qr/TSID generation needs the shared frontiers of uuid_seq/,
+		'before 17 without preload: an 8-byte id is refused');
+	like($err, qr/uuid_seq\.persist is ignored: uuid_seq is not in shared_preload_libraries/,
+		'a setting read only at start says it is ignored');
+	$node->safe_psql('postgres', 'SELECT uuid_generate_v7() FROM generate_series(1, 1000)');
+	$node->stop;
+
+	start_with(1);
+	is(all_above('postgres', $floor), 't',
+		'preloaded again: the file a start without preload left alone keeps every family above');
+	$node->stop;
+	done_testing();
+	exit;
+}
+
+start_with(0);
+$node->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+$node->safe_psql('postgres', 'CREATE DATABASE other');
+$node->safe_psql('other', 'CREATE EXTENSION uuid_seq');
+is(frontiers_in('postgres'), 'named segment', 'without preload: the frontiers are in the named segment');
+
+# Across sessions and databases: one session 10 minutes ahead, then another
+# with the real clock.
+my $floor = newest('postgres', '10 minutes');
+is(all_above('other', $floor), 't',
+	'a session of another database continues above a session 10 minutes ahead');
+
+# A clean restart: the file holds the leases (no one writes it at exit).
+$floor = newest('other', '10 minutes');
+$node->restart;
+is(all_above('postgres', $floor), 't', 'after a clean restart, values stay above');
+is($node->safe_psql('postgres', q{SELECT DISTINCT restored_from FROM uuid_seq_state()}),
+	'file', 'the segment\'s first user restored the frontiers from the file');
+
+# A backend crash: the postmaster re-initialises shared memory, the DSM
+# registry with it.
+$floor = newest('postgres', '10 minutes');
+kill9_backend($node);
+like(slurp_file($node->logfile), qr/terminated by signal 9/, 'a backend crashed');
+is(all_above('other', $floor), 't', 'after a backend crash, values stay above');
+
+# kill -9 of the postmaster: nothing at exit, the leases alone.
+$floor = newest('other', '10 minutes');
+ok(kill9_and_start($node), 'the server starts after kill -9 of the postmaster');
+is(all_above('postgres', $floor), 't', 'after kill -9 of the postmaster, values stay above');
+
+# Preloading turned on: the postmaster reads the file the named segment's
+# leases wrote.
+$floor = newest('postgres', '10 minutes');
+$node->stop;
+start_with(1);
+is(frontiers_in('postgres'), 'shared memory', 'preloaded: the frontiers are in shared memory');
+is(all_above('other', $floor), 't', 'preload turned on: values stay above');
+
+# ... and off again: the named segment's first user reads the file the
+# postmaster wrote at shutdown.
+$floor = newest('other', '10 minutes');
+$node->stop;
+start_with(0);
+is(frontiers_in('postgres'), 'named segment', 'not preloaded again: the named segment');
+is(all_above('postgres', $floor), 't', 'preload turned off: values stay above');
+
+# ... also after a kill -9 of a preloaded postmaster (its leases only);
+# settings read only at start say, where the library loads, that they are
+# ignored without preload.
+$node->stop;
+start_with(1);
+$floor = newest('postgres', '10 minutes');
+set_preload(0);
+$node->append_conf('postgresql.conf', "uuid_seq.node_id = 3\n");
+ok(kill9_and_start($node), 'the server starts without preload after kill -9 of a preloaded one');
+my ($ret, $out, $err) = $node->psql('other', 'SELECT uuid_generate_v7() IS NOT NULL');
+like($err, qr/uuid_seq\.node_id is ignored: uuid_seq is not in shared_preload_libraries/,
+	'a setting read only at start says it is ignored');
+is(all_above('other', $floor), 't',
+	'after kill -9 of a preloaded postmaster, not preloaded: values stay above');
+
+$node->stop;
+done_testing();
