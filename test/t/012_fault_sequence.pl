@@ -78,7 +78,8 @@
 # (as a non-root user).  The summary at the end (diag) gives the seed, the
 # rounds, the faults by kind, how many values were checked and the
 # violations.  uuid_seq.wal_frontiers needs PostgreSQL 15: before, the test
-# checks that the server refuses it.
+# checks that the server refuses it.  On 17 and later a second sequence runs
+# on a server without preload (the frontiers in the named segment, below).
 use strict;
 use warnings;
 use File::Copy qw(copy);
@@ -160,9 +161,11 @@ sub wait_streaming
 	  or die "$name does not stream from " . $upstream->name;
 }
 
-# Primary, synchronous standby, cascade: all there and connected.
+# Primary, synchronous standby, cascade: all there and connected (the
+# no-preload rounds have the primary alone).
 sub wait_topology
 {
+	return unless $sync;
 	wait_streaming($primary, $sync, 1);
 	wait_streaming($sync, $cascade, 0);
 }
@@ -434,12 +437,13 @@ $base_backups = 0;
 
 my $started = time;
 my $values = 0;
-for my $round (1 .. $rounds + 1)
+
+# Round $round: the load, then fault $kind of %$faults (backend_kill strikes
+# during the load; 'none' is none), the topology back, the audit; counts
+# the fault in %$count.  $label names the sequence.  Returns the violations.
+sub run_round
 {
-	# the closing load, after the last round, has no fault
-	my $kind = $round <= $rounds ? $FAULTS[ pick(0, $#FAULTS) ] : 'none';
-	note "round $round: fault $kind, primary " . $primary->name
-	  . ', synchronous standby ' . $sync->name . ', cascade ' . $cascade->name;
+	my ($round, $kind, $faults, $count, $label) = @_;
 	my ($sessions, $monitor) = start_load($round, $kind eq 'backend_kill');
 	if ($kind eq 'backend_kill')
 	{
@@ -451,14 +455,23 @@ for my $round (1 .. $rounds + 1)
 	}
 	if ($kind ne 'none')
 	{
-		$fault{$kind}->();
-		$faults{$kind}++;
+		$faults->{$kind}->();
+		$count->{$kind}++;
 	}
 	wait_topology();
 	my $found;
-	($found, $values) = audit($round, $kind);
-	$violations += $found;
-	ok(!$found, "round $round ($kind): no duplicate, above the earlier rounds, no row lost");
+	($found, $values) = audit($round, "$label$kind");
+	ok(!$found, "${label}round $round ($kind): no duplicate, above the earlier rounds, no row lost");
+	return $found;
+}
+
+for my $round (1 .. $rounds + 1)
+{
+	# the closing load, after the last round, has no fault
+	my $kind = $round <= $rounds ? $FAULTS[ pick(0, $#FAULTS) ] : 'none';
+	note "round $round: fault $kind, primary " . $primary->name
+	  . ', synchronous standby ' . $sync->name . ', cascade ' . $cascade->name;
+	$violations += run_round($round, $kind, \%fault, \%faults, '');
 }
 
 my $elapsed = time - $started;
@@ -466,6 +479,60 @@ diag(sprintf "fault sequence seed %d: %d rounds and a closing load in %.0f s; fa
 	  . "%d pg_rewind, %d base backups; %d values checked; %d violations",
 	$seed, $rounds, $elapsed, join(', ', map { "$_ $faults{$_}" } @FAULTS),
 	$rewinds, $base_backups, $values, $violations);
+
+# No preload (17 and later): the frontiers in the named segment, restored by
+# its first user from the file the leases keep; the same loads and the same
+# audit, on one server (lease records in the WAL need preloading, so no
+# standbys), a third as many rounds, each with one fault of its own kind:
+#   primary_crash     immediate stop and start
+#   backend_kill      kill -9 of a backend while it generates (the
+#                     postmaster re-initialises shared memory, the DSM
+#                     registry with it)
+#   checkpoint        CHECKPOINT
+#   postmaster_kill   kill -9 of the postmaster (nothing runs at exit)
+#   restart           clean restart
+if (tested_major() >= 17)
+{
+	my @np_faults = qw(primary_crash backend_kill checkpoint postmaster_kill restart);
+	my %np_fault = (
+		primary_crash => $fault{primary_crash},
+		backend_kill => sub { },
+		checkpoint => sub { $primary->safe_psql('postgres', 'CHECKPOINT'); },
+		postmaster_kill => sub {
+			kill9_and_start($primary) or die 'no start after kill -9 of the postmaster';
+		},
+		restart => sub { $primary->restart; },
+	);
+	my %np_count = map { ($_ => 0) } @np_faults;
+	my $np_rounds = int(($rounds + 2) / 3);
+	$_->stop('immediate') for grep { defined } $primary, $sync, $cascade;
+	($sync, $cascade) = (undef, undef);
+	%expected = ();
+	%duplicates = ();
+	$primary = new_node();
+	$primary->init;
+	$primary->append_conf('postgresql.conf', "restart_after_crash = on\nmax_connections = 20\n");
+	$primary->start;
+	$primary->safe_psql('postgres', 'CREATE EXTENSION uuid_seq');
+	is($primary->safe_psql('postgres', 'SELECT DISTINCT frontiers_in FROM uuid_seq_state()'),
+		'named segment', 'no preload: the frontiers are in the named segment');
+	$primary->safe_psql('postgres',
+		join '', map { "CREATE TABLE fam_$_ (u $GENERATORS[$_]{type} NOT NULL, round int NOT NULL);" }
+		  0 .. $#GENERATORS);
+	my $np_started = time;
+	my $np_violations = 0;
+	for my $round (1 .. $np_rounds + 1)
+	{
+		my $kind = $round <= $np_rounds ? $np_faults[ pick(0, $#np_faults) ] : 'none';
+		note "no preload, round $round: fault $kind";
+		$np_violations += run_round($round, $kind, \%np_fault, \%np_count, 'no preload, ');
+	}
+	$violations += $np_violations;
+	diag(sprintf "fault sequence seed %d without preload: %d rounds and a closing load in %.0f s; "
+		  . "faults: %s; %d values checked; %d violations",
+		$seed, $np_rounds, time - $np_started,
+		join(', ', map { "$_ $np_count{$_}" } @np_faults), $values, $np_violations);
+}
 diag("replay: UUID_SEQ_FAULT_SEED=$seed UUID_SEQ_FAULT_ROUNDS=$rounds") if $violations;
 is($violations, 0, 'no violation in the whole sequence');
 
