@@ -24,13 +24,6 @@ if [[ ! -e $(pg_config --pkglibdir)/citus.so ]]; then
 	exit 0
 fi
 
-# Servers refuse to run as root: as root they run as postgres, from / (this
-# directory may be one postgres cannot enter, a checkout in /root).
-as_server_user()
-{
-	if [[ $(id -u) -eq 0 ]]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
-}
-
 work=$(mktemp -d /tmp/uuid_seq_citus_bench.XXXXXX)
 chmod 755 "$work"
 [[ $(id -u) -ne 0 ]] || chown postgres: "$work"
