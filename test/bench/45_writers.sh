@@ -18,7 +18,7 @@
 # and to bigserial in the same layout, measured in the same run.
 # BENCH_ROUNDS rounds (default 3; medians, min–max), the keys interleaved
 # and their order reversed every other round.  On 2 cores the defaults run
-# in about 4 minutes; on a large machine, e.g. the 16-core figures of
+# in about 2.5 minutes (5 rounds: 4); on a large machine, e.g. the 16-core figures of
 # docs/benchmarks.md:
 #   BENCH_WRITERS=16 BENCH_PARTITIONS=16 BENCH_ROWS=200000 BENCH_SECONDS=5 \
 #     bash test/bench/run.sh 45_writers.sh
