@@ -4,7 +4,8 @@
 # archive in ../shared/vendor, and writes the installation's path to OUTFILE.
 # Owns how those servers are built: configure flags (TAP tests enabled, so
 # the Perl test modules are installed and `make prove` really runs), the
-# install, the contrib modules the tests load (amcheck), and the checks that
+# install, the contrib modules the tests load (amcheck; pgstattuple for
+# 024_hash_partitions.pl's leaf density), and the checks that
 # PGXS, pg_regress, the isolation tester and the TAP modules are all there.
 #
 # The cache key is the archive's SHA-256, the configure flags and this file's
@@ -62,7 +63,8 @@ make -s -j"$(nproc)" >make.log 2>&1 || {
 	grep -E 'error|Error' make.log | tail -30
 	matrix_fail "$major" "source build (make)" "see the messages above"
 }
-{ make -s install && make -s -C contrib/amcheck install; } >install.log 2>&1 || {
+{ make -s install && make -s -C contrib/amcheck install &&
+	make -s -C contrib/pgstattuple install; } >install.log 2>&1 || {
 	tail -30 install.log
 	matrix_fail "$major" "source build (make install)" "see the messages above"
 }
@@ -72,6 +74,7 @@ pg_config="$entry/bin/pg_config"
 pgxs=$(dirname "$(dirname "$(dirname "$("$pg_config" --pgxs)")")")
 for f in "$entry/bin/postgres" "$entry/bin/initdb" "$entry/bin/psql" \
 	"$("$pg_config" --pkglibdir)/amcheck.so" \
+	"$("$pg_config" --pkglibdir)/pgstattuple.so" \
 	"$pgxs/src/test/regress/pg_regress" \
 	"$pgxs/src/test/isolation/pg_isolation_regress" \
 	"$pgxs/src/test/isolation/isolationtester"; do
