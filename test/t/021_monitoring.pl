@@ -9,8 +9,9 @@
 # 2. check_uuid_seq: exit code and line for OK, WARNING and CRITICAL (that
 #    frontier an hour ahead, under thresholds below, around and above it),
 #    UNKNOWN for a role that cannot see the frontiers, a database without
-#    the extension, a bad threshold; WARNING once the server no longer
-#    preloads uuid_seq.
+#    the extension, a bad threshold; once the server no longer preloads
+#    uuid_seq, WARNING before 17 (each session's frontiers), OK on 17+ (a
+#    named segment) unless --need-preload.
 # 3. Where Debian's prometheus-postgres-exporter is installed, the exporter
 #    itself runs the file (on a loopback port) and /metrics carries every
 #    metric it declares, with no scrape error; skipped with one line
@@ -25,6 +26,9 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
+use FindBin;
+use lib "$FindBin::Bin/../perl";
+use UuidSeqMajor;
 
 my $yaml_file = 'docs/monitoring/postgres_exporter.yaml';
 my $check = 'docs/monitoring/check_uuid_seq';
@@ -111,7 +115,8 @@ is(scalar(keys %ahead), 5, 'uuid_seq_frontier: a row per family that made a key 
 ok($ahead{v7} > 3000 && $ahead{v7} <= 3600, "uuid_seq_frontier: v7 an hour ahead ($ahead{v7} s)");
 ok($ahead{ulid} <= 0, "uuid_seq_frontier: ulid not ahead ($ahead{ulid} s)");
 my ($server) = rows_of('uuid_seq_server', 'watch');
-is_deeply([ @$server{qw(preloaded frontiers_visible)} ], [ 1, 1 ], 'uuid_seq_server: preloaded, visible');
+is_deeply([ @$server{qw(frontiers_in shared frontiers_visible)} ], [ 'shared memory', 1, 1 ],
+	'uuid_seq_server: in shared memory, shared, visible');
 my ($backends) = rows_of('uuid_seq_backends', 'watch');
 ok($backends->{overflows} == 0 && $backends->{clock_rollbacks} == 0,
 	'uuid_seq_backends: no overflow, no rollback among the connected backends');
@@ -139,8 +144,8 @@ like($r->[1], qr/^UUID_SEQ CRITICAL: frontier ahead of the clock: v7 3[0-9]{3}\.
 $r = run_check('-w', 60, '-c', 7200, @server, '-U', 'watch');
 is($r->[0], 1, 'check: WARNING under -w 60 -c 7200');
 like($r->[1], qr/^UUID_SEQ WARNING: frontier ahead of the clock: v7 /, 'check: WARNING names v7') or diag($r->[1]);
-$r = run_check('-w', 7200, '-c', 10000, @server, '-U', 'watch');
-is($r->[0], 0, 'check: OK under -w 7200 -c 10000');
+$r = run_check('-w', 7200, '-c', 10000, '--need-preload', @server, '-U', 'watch');
+is($r->[0], 0, 'check: OK under -w 7200 -c 10000 --need-preload');
 like($r->[1], qr/^UUID_SEQ OK: every frontier less than 7200 s ahead of the clock \| .*ulid=-[0-9.]+s;7200;10000/,
 	'check: the OK line') or diag($r->[1]);
 $r = run_check(@server, '-U', 'peek');
@@ -194,7 +199,8 @@ SKIP:
 	}
 	like($metrics, qr/^uuid_seq_frontier_ahead_seconds\{[^}]*family="v7"[^}]*\} 3[0-9]{3}\./m,
 		'exporter: v7 an hour ahead');
-	like($metrics, qr/^uuid_seq_server_preloaded\{[^}]*\} 1$/m, 'exporter: preloaded');
+	like($metrics, qr/^uuid_seq_server_shared\{[^}]*frontiers_in="shared memory"[^}]*\} 1$/m,
+		'exporter: shared, in shared memory');
 	unlike($metrics, qr/^pg_exporter_last_scrape_error 1$/m, 'exporter: no scrape error')
 	  or diag($err);
 	unlike($metrics, qr/^pg_exporter_user_queries_load_error\{[^}]*\} 1$/m, 'exporter: the file loads')
@@ -205,10 +211,22 @@ SKIP:
 
 $node->append_conf('postgresql.conf', "shared_preload_libraries = ''");
 $node->restart;
-$r = run_check(@server);
-is($r->[0], 1, 'check: WARNING without preload');
-like($r->[1], qr/^UUID_SEQ WARNING: uuid_seq is not in shared_preload_libraries: each session has frontiers of its own$/,
-	'check: says so') or diag($r->[1]);
+if (tested_major() >= 17)
+{
+	$r = run_check(@server);
+	is($r->[0], 0, 'check: OK without preload on 17+ (the frontiers in a named segment)');
+	$r = run_check('--need-preload', @server);
+	is($r->[0], 1, 'check: WARNING without preload under --need-preload');
+	like($r->[1], qr/^UUID_SEQ WARNING: the frontiers are in a named segment: uuid_seq is not in shared_preload_libraries$/,
+		'check: says so') or diag($r->[1]);
+}
+else
+{
+	$r = run_check(@server);
+	is($r->[0], 1, 'check: WARNING without preload before 17');
+	like($r->[1], qr/^UUID_SEQ WARNING: each session has frontiers of its own: uuid_seq is not in shared_preload_libraries$/,
+		'check: says so') or diag($r->[1]);
+}
 
 $node->stop;
 done_testing();
