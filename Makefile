@@ -37,6 +37,8 @@ OBJS = \
 	src/runtime/guc.o \
 	src/runtime/lease.o \
 	src/runtime/quote.o \
+	src/runtime/raise_columns.o \
+	src/runtime/raise_read.o \
 	src/runtime/random.o \
 	src/runtime/shmem.o \
 	src/runtime/timeconv.o \

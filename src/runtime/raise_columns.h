@@ -1,0 +1,116 @@
+/*
+ * raise_columns.h
+ *		The key columns of uuid_seq_raise_frontiers(): what finding them
+ *		(raise_columns.c) records of each, what reading one
+ *		(raise_read.c) yields, and the extension's objects both use.
+ *		funcs/raise_frontiers.c raises the families and lists the columns.
+ */
+#ifndef UUID_SEQ_RAISE_COLUMNS_H
+#define UUID_SEQ_RAISE_COLUMNS_H
+
+#include "access/attnum.h"
+#include "datatype/timestamp.h"
+#include "nodes/pg_list.h"
+
+#include "core/allocator.h"
+#include "core/raise_plan.h"
+#include "core/registry.h"
+#include "core/typeid.h"
+
+/*
+ * How far ahead of the server's clock a key may lie and still be raised to:
+ * one day.  Beyond it lie keys of another kind (any 128 bits read as a ULID,
+ * and a COMB ignores the version, so a random uuid reads as one of a random
+ * time, mostly centuries ahead) and placeholders of a far-future time; a
+ * raise to them would carry the family's frontier there for good.
+ */
+#define HORIZON_NS	(INT64CONST(86400) * INT64CONST(1000000000))
+
+/* The order a column is read in: its family's. */
+typedef enum ReadOrder
+{
+	ORDER_UUID,					/* uuid order */
+	ORDER_SQLSERVER,			/* SQL Server order ('sqlserver' COMBs) */
+	ORDER_INT8,					/* 8-byte ids */
+	ORDER_TYPEID				/* TypeID text: its uuid's order */
+} ReadOrder;
+
+/* The extension's objects in this database. */
+typedef struct ExtensionObjects
+{
+	Oid			extension;
+	Oid			sqlguid;		/* the type sqlguid */
+	Oid			sqlserver_family;	/* btree uuid_sqlserver_ops */
+	Oid			uuid_family;	/* core's btree uuid_ops */
+	List	   *generator_oids; /* member functions that take a step */
+	List	   *generators;		/* their RaiseGenerator, in the same order */
+} ExtensionObjects;
+
+/* A column whose default calls a generator, and what reading it found. */
+typedef struct KeyColumn
+{
+	Oid			relid;
+	char		relkind;
+	bool		relispartition;
+	char	   *nspname;
+	char	   *relname;
+	AttrNumber	attnum;
+	NameData	attname;
+
+	/* the call */
+	const RaiseGenerator *generator;
+	bool		has_family;
+	FamilyId	family;
+	ReadOrder	order;
+	int64		epoch_ms;		/* a Snowflake epoch */
+	Interval	shift;			/* uuidv7(shift) */
+	char	   *prefix;			/* a TypeID prefix; NULL: any */
+	bool		sqlguid;		/* the column holds sqlguid (below domains) */
+	const char *skip;		/* why it is not read, or NULL */
+	bool		covered;		/* read as part of a partitioned table */
+	bool		gone;			/* dropped while the statement waited for it */
+
+	/* what was found in the catalog, checked again under the table's lock */
+	Oid			atttypid;
+	char	   *default_text;	/* the default's adbin */
+
+	/*
+	 * The horizon (HORIZON_NS past the server's clock): keys of a later tick
+	 * are not raised to.  bound: the least value of the tick after it, in
+	 * value_of_family()'s form, where a key can lie there.
+	 */
+	bool		has_horizon;
+	bool		none_plausible; /* the horizon lies before the family's range */
+	uint64		horizon_tick;	/* the last tick raised to */
+	bool		has_bound;
+	FrontierValue bound;
+	char	   *bound_text;		/* a TypeID's bound as text */
+	uint64		beyond;			/* keys counted beyond the horizon */
+	bool		beyond_uncounted;	/* keys found beyond it, not counted */
+
+	/* the largest value of the family found within the horizon */
+	bool		found;
+	FrontierValue value;		/* a uuid, an id, a TypeID's uuid */
+	char		found_prefix[TYPEID_PREFIX_MAX + 1];	/* a TypeID's prefix */
+	uint64		tick;
+
+	/* the raise */
+	bool		raisable;
+	uint64		word;
+	bool		raised;
+} KeyColumn;
+
+extern const char SHIFT_OUT_OF_RANGE[];
+
+/* raise_columns.c: finding the columns */
+extern void find_extension_objects(ExtensionObjects *ext);
+extern List *find_key_columns(const ExtensionObjects *ext);
+extern void mark_covered_partitions(List *columns);
+extern char *effective_default_text(Oid relid, AttrNumber attnum, Oid typid);
+
+/* raise_read.c: reading a column's greatest key */
+extern void set_horizon(KeyColumn *col, int64 clock_ns);
+extern void read_column(KeyColumn *col, const ExtensionObjects *ext,
+						MemoryContext per_value, List **leaves);
+
+#endif							/* UUID_SEQ_RAISE_COLUMNS_H */

@@ -1,0 +1,658 @@
+/*
+ * raise_read.c
+ *		Reading a key column's greatest key for uuid_seq_raise_frontiers():
+ *		the horizon it is read below, and the index or heap scan of its
+ *		table (of every leaf partition of a partitioned one).
+ *
+ * No query is planned or run: each table is read here with the table and
+ * index access methods, so nothing a table's owner defines takes part (row
+ * security policies, rules, views, user-defined operators or operator
+ * classes, inheritance children; triggers never fire on reads).  A table
+ * is locked (AccessShareLock) first, checked again under the lock (its
+ * kind: a table turned into a view meanwhile has nothing to scan; its
+ * column's number, type and default), and read under an MVCC snapshot
+ * taken after the lock (read_column()); the lock is released once the
+ * table is read.  Where a valid, non-partial btree index has the column as
+ * its first key and orders it in the family's order (core's uuid_ops,
+ * uuid_seq's uuid_sqlserver_ops for the 'sqlserver' COMBs, integer_ops for
+ * 8-byte ids, text in byte order for a TypeID prefix), the index is read
+ * from its end until a value of the family appears (another version, a
+ * TypeID of another prefix, a negative id are passed over); otherwise the
+ * heap is read whole.  A partitioned table's column is read in every leaf
+ * partition it has under its lock (its partitions' own defaults, when they
+ * are the same call, are not listed again; a partition it no longer has,
+ * detached meanwhile, is read and listed on its own); a table with
+ * inheritance children is read alone, the children having defaults of
+ * their own.
+ *
+ * The horizon.  Keys more than HORIZON_NS (a day) ahead of the server's
+ * clock, as the generators read it, are passed over and counted: such keys
+ * are of another kind (a random uuid reads as a ULID or a COMB of a random
+ * time) or placeholders, and a raise to them would carry the family's
+ * frontier there for good.  A uuidv7(shift) key lies the shift from its
+ * step: its horizon is the clock's shifted as the generator shifts a step.
+ * An index is read from the horizon's bound down (a scan key), never key
+ * by key through them.
+ */
+#include "postgres.h"
+
+#include "access/genam.h"
+#include "access/htup_details.h"
+#include "access/relation.h"
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "access/tableam.h"
+#include "catalog/partition.h"
+#include "catalog/pg_am.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_index.h"
+#include "catalog/pg_inherits.h"
+#include "catalog/pg_opfamily.h"
+#include "catalog/pg_type.h"
+#include "common/int.h"
+#include "executor/tuptable.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/rel.h"
+#include "utils/snapmgr.h"
+#include "utils/uuid.h"
+
+#include "core/id64.h"
+#include "core/raise_plan.h"
+#include "core/rfc9562.h"
+#include "core/sqlserver_order.h"
+#include "core/typeid.h"
+#include "runtime/compat.h"
+#include "runtime/raise_columns.h"
+
+
+/*
+ * Whether a column's datum is a value of its family (a TypeID of its
+ * prefix); if so, the value in value (a uuid, an id, a TypeID's uuid), its
+ * tick, and a TypeID's prefix in prefix.
+ */
+static bool
+value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
+				uint64 *tick, char prefix[TYPEID_PREFIX_MAX + 1])
+{
+	const FrontierFamily *family = family_table[col->family];
+
+	switch (col->order)
+	{
+		case ORDER_UUID:
+		case ORDER_SQLSERVER:
+			memcpy(value->uuid, DatumGetUUIDP(datum)->data, UUID_BYTES);
+			return family->value_tick(family, value, tick);
+		case ORDER_INT8:
+			{
+				int64		id = DatumGetInt64(datum);
+
+				value->id = id;
+				if (col->family == FAMILY_SNOWFLAKE)
+					return snowflake_tick(id, col->epoch_ms, tick);
+				return tsid_tick(id, tick);
+			}
+		case ORDER_TYPEID:
+			{
+				text	   *t = DatumGetTextPP(datum);
+				const char *s = VARDATA_ANY(t);
+				size_t		prefix_len;
+
+				if (typeid_from_text(s, VARSIZE_ANY_EXHDR(t), &prefix_len, value->uuid) != TYPEID_OK)
+					return false;
+				if (col->prefix != NULL &&
+					(prefix_len != strlen(col->prefix) || memcmp(s, col->prefix, prefix_len) != 0))
+					return false;
+				memcpy(prefix, s, prefix_len);
+				prefix[prefix_len] = '\0';
+				return family->value_tick(family, value, tick);
+			}
+	}
+	return false;
+}
+
+/* The family's order of two values as value_of_family() gives them. */
+static int
+compare_values(const KeyColumn *col, const FrontierValue *a, const FrontierValue *b)
+{
+	switch (col->order)
+	{
+		case ORDER_SQLSERVER:
+			return sqlserver_cmp(a->uuid, b->uuid);
+		case ORDER_INT8:
+			return (a->id > b->id) - (a->id < b->id);
+		case ORDER_UUID:
+		case ORDER_TYPEID:
+			break;
+	}
+	return memcmp(a->uuid, b->uuid, UUID_BYTES);
+}
+
+/* What consider() made of a datum. */
+typedef enum Considered
+{
+	CONSIDERED_OTHER,			/* no value of the family */
+	CONSIDERED_BEYOND,			/* one beyond the horizon: counted, passed over */
+	CONSIDERED_VALUE			/* one within it (the largest so far or not) */
+} Considered;
+
+/*
+ * Take a datum of the column into account.  Allocates in the current
+ * context.
+ */
+static Considered
+consider(KeyColumn *col, Datum datum)
+{
+	FrontierValue value;
+	uint64		tick;
+	char		prefix[TYPEID_PREFIX_MAX + 1];
+
+	if (!value_of_family(col, datum, &value, &tick, prefix))
+		return CONSIDERED_OTHER;
+	if (col->has_horizon && (col->none_plausible || tick > col->horizon_tick))
+	{
+		col->beyond++;
+		return CONSIDERED_BEYOND;
+	}
+	if (!col->found || compare_values(col, &value, &col->value) > 0)
+	{
+		col->found = true;
+		col->value = value;
+		col->tick = tick;
+		if (col->order == ORDER_TYPEID)
+			memcpy(col->found_prefix, prefix, strlen(prefix) + 1);
+	}
+	return CONSIDERED_VALUE;
+}
+
+/* Where a column's horizon lies in its family's range. */
+typedef enum HorizonPlace
+{
+	HORIZON_WITHIN,				/* at a word of the family */
+	HORIZON_BEFORE,				/* before its first: every key lies beyond */
+	HORIZON_PAST				/* past its last: none does */
+} HorizonPlace;
+
+/*
+ * The word of col's horizon: HORIZON_NS past clock_ns (the server's clock
+ * as the generators read it, saturated at the end of int64, which no clock
+ * passes); for uuidv7(shift), that instant shifted as the generator shifts
+ * its steps (raise_shift_apply_us()), its keys lying that far from their
+ * steps.  col->skip where the shift leaves int64 (the generator refuses
+ * it at every step).
+ */
+static HorizonPlace
+horizon_word(KeyColumn *col, int64 clock_ns, uint64 *word)
+{
+	const FrontierFamily *family = family_table[col->family];
+	int64		ns;
+
+	if (pg_add_s64_overflow(clock_ns, HORIZON_NS, &ns))
+		ns = PG_INT64_MAX;
+	if (col->generator->args == RAISE_ARGS_SHIFT)
+	{
+		int64		us;
+
+		if (!raise_shift_apply_us(ns / 1000, col->shift.month, col->shift.day, col->shift.time,
+								  &us))
+		{
+			col->skip = SHIFT_OUT_OF_RANGE;
+			return HORIZON_PAST;
+		}
+		if (uuidv7_word_from_unix_us(us, word))
+			return HORIZON_WITHIN;
+		return us < 0 ? HORIZON_BEFORE : HORIZON_PAST;
+	}
+	if (family->word_from_ns(family, ns, word))
+		return HORIZON_WITHIN;
+	return ns < family->word_to_ns(family, 0) ? HORIZON_BEFORE : HORIZON_PAST;
+}
+
+/*
+ * Set col's horizon (horizon_word()), and the least value of the tick
+ * after it, where an index scan stops.  Before the family's range (a clock
+ * before 2020 and TSIDs, a shift back before 1970), every key lies beyond
+ * it; past it, none.
+ */
+void
+set_horizon(KeyColumn *col, int64 clock_ns)
+{
+	const FrontierFamily *family = family_table[col->family];
+	uint64		word;
+	uint64		next;
+
+	switch (horizon_word(col, clock_ns, &word))
+	{
+		case HORIZON_PAST:
+			return;
+		case HORIZON_BEFORE:
+			/* the least value of all (a TypeID's is read key by key) */
+			col->has_horizon = true;
+			col->none_plausible = true;
+			memset(&col->bound, 0, sizeof(col->bound));
+			col->has_bound = col->order != ORDER_TYPEID;
+			return;
+		case HORIZON_WITHIN:
+			break;
+	}
+	col->has_horizon = true;
+	col->horizon_tick = word >> family->counter_bits;
+	if (col->horizon_tick >= family->max_word >> family->counter_bits)
+	{
+		/* no key lies beyond the family's last tick */
+		col->has_horizon = false;
+		return;
+	}
+	next = col->horizon_tick + 1;
+
+	/* the least value of tick `next`: every key of an earlier one lies below */
+	switch (col->order)
+	{
+		case ORDER_INT8:
+			{
+				int64		ms = col->family == FAMILY_SNOWFLAKE ?
+					(int64) next - col->epoch_ms : (int64) next;
+
+				/* ids of another epoch's past, or beyond its range */
+				if (ms > ID64_TIME_MAX)
+					return;
+				col->bound.id = ms < 0 ? 0 : ms << ID64_TIME_SHIFT;
+				col->has_bound = true;
+				return;
+			}
+		case ORDER_UUID:
+		case ORDER_SQLSERVER:
+		case ORDER_TYPEID:
+			{
+				uint64		tick;
+
+				family->encode(family, next << family->counter_bits, 0, 0, 0, &col->bound);
+				if (!family->value_tick(family, &col->bound, &tick) || tick != next)
+					return;		/* (never: then the scan passes key by key) */
+				col->has_bound = true;
+				if (col->order == ORDER_TYPEID && col->prefix != NULL)
+				{
+					char		buf[TYPEID_TEXT_MAX];
+					size_t		len;
+
+					if (typeid_to_text(col->prefix, strlen(col->prefix), col->bound.uuid, buf,
+									   &len) != TYPEID_OK)
+					{
+						col->has_bound = false;
+						return;
+					}
+					col->bound_text = pnstrdup(buf, len);
+				}
+				return;
+			}
+	}
+}
+
+/*
+ * Whether an index of rel lists column attnum first in col's family order:
+ * a valid, live, non-partial btree whose first key is the column itself
+ * and whose operator family is the family's order, known by OID.
+ */
+static bool
+index_fits(Relation index, AttrNumber attnum, const KeyColumn *col,
+		   const ExtensionObjects *ext)
+{
+	Form_pg_index form = index->rd_index;
+	Oid			opfamily;
+
+	if (index->rd_rel->relam != BTREE_AM_OID || !form->indisvalid ||
+		!form->indisready || !form->indislive || form->indcheckxmin ||
+		form->indnkeyatts < 1 || form->indkey.values[0] != attnum ||
+		!heap_attisnull(index->rd_indextuple, Anum_pg_index_indpred, NULL))
+		return false;
+	opfamily = index->rd_opfamily[0];
+	switch (col->order)
+	{
+		case ORDER_UUID:
+			return opfamily == ext->uuid_family;
+		case ORDER_SQLSERVER:
+			return OidIsValid(ext->sqlserver_family) && opfamily == ext->sqlserver_family;
+		case ORDER_INT8:
+			return opfamily == INTEGER_BTREE_FAM_OID && index->rd_opcintype[0] == INT8OID;
+		case ORDER_TYPEID:
+			/*
+			 * Byte order (COLLATE "C", or text_pattern_ops), and a prefix to
+			 * bound the range with.  (Other collations are read whole: none
+			 * is known to order every TypeID as its bytes.)
+			 */
+			return col->prefix != NULL &&
+				(opfamily == TEXT_PATTERN_BTREE_FAM_OID ||
+				 (opfamily == TEXT_BTREE_FAM_OID &&
+				  index->rd_indcollation[0] == C_COLLATION_OID));
+	}
+	return false;
+}
+
+/* The first index of rel that fits (opened, locked), or NULL. */
+static Relation
+fitting_index(Relation rel, AttrNumber attnum, const KeyColumn *col,
+			  const ExtensionObjects *ext)
+{
+	List	   *indexes = RelationGetIndexList(rel);
+	ListCell   *lc;
+
+	foreach(lc, indexes)
+	{
+		Relation	index = index_open(lfirst_oid(lc), AccessShareLock);
+
+		if (index_fits(index, attnum, col, ext))
+			return index;
+		index_close(index, AccessShareLock);
+	}
+	return NULL;
+}
+
+/* A scan key on the index's first column: `strategy` value. */
+static void
+index_key(ScanKey key, Relation index, StrategyNumber strategy, Datum value)
+{
+	Oid			family = index->rd_opfamily[0];
+	Oid			type = index->rd_opcintype[0];
+
+	ScanKeyInit(key, 1, strategy,
+				get_opcode(get_opfamily_member(family, type, type, strategy)), value);
+	key->sk_collation = index->rd_indcollation[0];
+}
+
+/* col's bound (set_horizon()) as a datum of the index's column. */
+static Datum
+bound_datum(const KeyColumn *col)
+{
+	switch (col->order)
+	{
+		case ORDER_INT8:
+			return Int64GetDatum(col->bound.id);
+		case ORDER_TYPEID:
+			return PointerGetDatum(cstring_to_text(col->bound_text));
+		case ORDER_UUID:
+		case ORDER_SQLSERVER:
+			break;
+	}
+	{
+		pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+
+		memcpy(uuid->data, col->bound.uuid, UUID_BYTES);
+		return UUIDPGetDatum(uuid);
+	}
+}
+
+/*
+ * The scan keys of an index read of col: the values below its horizon's
+ * bound, or with `beyond` those from it on; a TypeID's within its prefix.
+ * Returns how many.
+ */
+static int
+index_keys(const KeyColumn *col, Relation index, bool beyond, ScanKeyData keys[2])
+{
+	int			nkeys = 0;
+
+	if (col->order == ORDER_TYPEID)
+	{
+		char		lo[RAISE_TYPEID_BOUND_MAX];
+		char		hi[RAISE_TYPEID_BOUND_MAX];
+		size_t		len = raise_typeid_bounds(col->prefix, strlen(col->prefix), lo, hi);
+
+		index_key(&keys[nkeys++], index, BTGreaterEqualStrategyNumber,
+				  beyond ? bound_datum(col) :
+				  PointerGetDatum(cstring_to_text_with_len(lo, (int) len)));
+		index_key(&keys[nkeys++], index, BTLessStrategyNumber,
+				  beyond || !col->has_bound ?
+				  PointerGetDatum(cstring_to_text_with_len(hi, (int) len)) :
+				  bound_datum(col));
+	}
+	else if (beyond || col->has_bound)
+		index_key(&keys[nkeys++], index,
+				  beyond ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber,
+				  bound_datum(col));
+	else
+	{
+		/* IS NOT NULL, wherever the index puts its NULLs */
+		ScanKeyEntryInitialize(&keys[nkeys++], SK_ISNULL | SK_SEARCHNOTNULL, 1,
+							   InvalidStrategy, InvalidOid, InvalidOid, InvalidOid,
+							   (Datum) 0);
+	}
+	return nkeys;
+}
+
+/*
+ * Read column attnum of rel through an index in the family's order: from
+ * the horizon's bound down until a value of the family within the horizon
+ * appears.  Then, where a bound was set, look from the bound up for one key
+ * of the family beyond the horizon (they are not counted: an index scan
+ * never passes over them one by one).
+ */
+static void
+read_index(KeyColumn *col, Relation rel, Relation index, AttrNumber attnum,
+		   Snapshot snapshot, MemoryContext per_value)
+{
+	bool		desc = (index->rd_indoption[0] & INDOPTION_DESC) != 0;
+	TupleTableSlot *slot = table_slot_create(rel, NULL);
+
+	for (int pass = 0; pass < 2; pass++)
+	{
+		bool		beyond = pass == 1;
+		ScanKeyData keys[2];
+		int			nkeys;
+		IndexScanDesc scan;
+
+		/* largest first; the keys beyond, from the bound up */
+		ScanDirection direction = desc != beyond ?
+			ForwardScanDirection : BackwardScanDirection;
+
+		if (beyond && (!col->has_bound || col->beyond_uncounted))
+			break;
+		nkeys = index_keys(col, index, beyond, keys);
+		scan = uuid_seq_index_beginscan(rel, index, snapshot, nkeys);
+		index_rescan(scan, keys, nkeys, NULL, 0);
+		while (index_getnext_slot(scan, direction, slot))
+		{
+			bool		isnull;
+			Datum		datum;
+			Considered	considered = CONSIDERED_OTHER;
+
+			CHECK_FOR_INTERRUPTS();
+			datum = slot_getattr(slot, attnum, &isnull);
+			if (!isnull)
+			{
+				MemoryContext old = MemoryContextSwitchTo(per_value);
+
+				considered = consider(col, datum);
+				MemoryContextSwitchTo(old);
+				MemoryContextReset(per_value);
+			}
+
+			/*
+			 * below the bound, the first value of the family from the end is
+			 * the largest within the horizon (a key of the tick after it
+			 * can lie below the bound, and is passed over); from the bound
+			 * up, any is beyond it
+			 */
+			if (beyond && considered != CONSIDERED_OTHER)
+			{
+				col->beyond_uncounted = true;
+				break;
+			}
+			if (considered == CONSIDERED_VALUE)
+				break;
+		}
+		index_endscan(scan);
+	}
+	ExecDropSingleTupleTableSlot(slot);
+}
+
+/* Read column attnum of rel whole. */
+static void
+read_heap(KeyColumn *col, Relation rel, AttrNumber attnum, Snapshot snapshot,
+		  MemoryContext per_value)
+{
+	TupleTableSlot *slot = table_slot_create(rel, NULL);
+	TableScanDesc scan = uuid_seq_table_beginscan(rel, snapshot);
+
+	while (table_scan_getnextslot(scan, ForwardScanDirection, slot))
+	{
+		bool		isnull;
+		Datum		datum;
+
+		CHECK_FOR_INTERRUPTS();
+		datum = slot_getattr(slot, attnum, &isnull);
+		if (!isnull)
+		{
+			MemoryContext old = MemoryContextSwitchTo(per_value);
+
+			consider(col, datum);
+			MemoryContextSwitchTo(old);
+			MemoryContextReset(per_value);
+		}
+	}
+	table_endscan(scan);
+	ExecDropSingleTupleTableSlot(slot);
+}
+
+/*
+ * Read col's column in rel (the column's own table, or a partition of it),
+ * which the caller has locked: under a snapshot taken now, after the lock,
+ * so that a rewrite of the table (ALTER TABLE ... TYPE) that committed
+ * while the statement waited for the lock is seen, not a table that looks
+ * empty.  Its indexes are locked while read, and released.
+ */
+static void
+read_table(KeyColumn *col, Relation rel, AttrNumber attnum, const ExtensionObjects *ext,
+		   MemoryContext per_value)
+{
+	Snapshot	snapshot = RegisterSnapshot(GetLatestSnapshot());
+	Relation	index = fitting_index(rel, attnum, col, ext);
+
+	if (index != NULL)
+	{
+		read_index(col, rel, index, attnum, snapshot, per_value);
+		index_close(index, AccessShareLock);
+	}
+	else
+		read_heap(col, rel, attnum, snapshot, per_value);
+	UnregisterSnapshot(snapshot);
+}
+
+/*
+ * What became of col's column while the statement waited for its table's
+ * lock (rel, locked): NULL when it is as it was found (the same kind of
+ * relation, and the column with the same number, type and default: a
+ * rename is taken as it is), COLUMN_GONE when it was dropped, otherwise
+ * how it changed.  Nothing of rel is read before this says NULL: a table
+ * turned into a view (CREATE RULE "_RETURN", before 16) has no storage to
+ * scan.
+ */
+static const char COLUMN_GONE[] = "it was dropped";
+
+static const char *
+column_change(KeyColumn *col, Relation rel)
+{
+	TupleDesc	desc = RelationGetDescr(rel);
+	Form_pg_attribute att;
+	char	   *adbin_text;
+
+	if (rel->rd_rel->relkind != col->relkind)
+		return "its table became another kind of relation while the statement waited for it (run the statement again)";
+	if (col->attnum < 1 || col->attnum > desc->natts)
+		return COLUMN_GONE;
+	att = TupleDescAttr(desc, col->attnum - 1);
+	if (att->attisdropped)
+		return COLUMN_GONE;
+	col->attname = att->attname;
+	if (att->atttypid != col->atttypid)
+		return "its type changed while the statement waited for its table (run the statement again)";
+	adbin_text = effective_default_text(col->relid, col->attnum, att->atttypid);
+	if (adbin_text == NULL || strcmp(adbin_text, col->default_text) != 0)
+		return "its default changed while the statement waited for its table (run the statement again)";
+	return NULL;
+}
+
+/* The number of rel's live column named `name`, or InvalidAttrNumber. */
+static AttrNumber
+attnum_of(Relation rel, const char *name)
+{
+	TupleDesc	desc = RelationGetDescr(rel);
+
+	for (int i = 0; i < desc->natts; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(desc, i);
+
+		if (!att->attisdropped && strcmp(NameStr(att->attname), name) == 0)
+			return att->attnum;
+	}
+	return InvalidAttrNumber;
+}
+
+/*
+ * Read col's column in leaf partition `relid` of its partitioned table,
+ * locked first and checked under the lock (a partition is never a view,
+ * and its column has its parent's type: checked all the same).  A foreign
+ * table's rows are not read, with a WARNING; a partitioned one's are its
+ * own partitions'.  *leaves: the partitions reached.
+ */
+static void
+read_leaf(KeyColumn *col, Oid relid, const ExtensionObjects *ext, MemoryContext per_value,
+		  List **leaves)
+{
+	Relation	part = try_relation_open(relid, AccessShareLock);
+	AttrNumber	attnum;
+
+	if (part == NULL)
+		return;					/* dropped meanwhile */
+	*leaves = lappend_oid(*leaves, relid);
+	if (part->rd_rel->relkind == RELKIND_FOREIGN_TABLE)
+		ereport(WARNING,
+				(errmsg("partition %s of %s.%s is a foreign table: its rows are not read",
+						RelationGetRelationName(part), col->nspname, col->relname)));
+	else if (part->rd_rel->relkind == RELKIND_RELATION &&
+			 (attnum = attnum_of(part, NameStr(col->attname))) != InvalidAttrNumber &&
+			 TupleDescAttr(RelationGetDescr(part), attnum - 1)->atttypid == col->atttypid)
+		read_table(col, part, attnum, ext, per_value);
+	relation_close(part, AccessShareLock);
+}
+
+/*
+ * Read a key column: a table's, or every leaf partition of a partitioned
+ * one.  Each table is locked (AccessShareLock) before it is read, and the
+ * column checked again under the lock; its lock is released once it is
+ * read (the table is never used again: what was read is copied), so a
+ * database of many tables and partitions never holds one lock per table
+ * at once.  A partitioned table's own lock is held while its partitions
+ * are read.  col->gone: the table or the column was dropped meanwhile.
+ * *leaves: the partitions reached as part of col.
+ */
+void
+read_column(KeyColumn *col, const ExtensionObjects *ext, MemoryContext per_value,
+			List **leaves)
+{
+	Relation	rel = try_relation_open(col->relid, AccessShareLock);
+	const char *change;
+	ListCell   *lc;
+
+	if (rel == NULL)
+	{
+		col->gone = true;		/* dropped meanwhile */
+		return;
+	}
+	change = column_change(col, rel);
+	if (change == COLUMN_GONE)
+		col->gone = true;
+	else if (change != NULL)
+		col->skip = change;
+	else if (col->relkind != RELKIND_PARTITIONED_TABLE)
+		read_table(col, rel, col->attnum, ext, per_value);
+	else
+	{
+		/* the partitions as they are under the lock, each locked as it is read */
+		foreach(lc, find_all_inheritors(col->relid, NoLock, NULL))
+			if (lfirst_oid(lc) != col->relid)
+				read_leaf(col, lfirst_oid(lc), ext, per_value, leaves);
+	}
+	relation_close(rel, AccessShareLock);
+}
