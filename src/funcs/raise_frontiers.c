@@ -55,34 +55,35 @@ PG_FUNCTION_INFO_V1(uuid_seq_raise_frontiers);
 
 /*
  * The frontier word that covers col's largest value on this server (its
- * node id), or col->skip (the family's last tick, a Snowflake id in its
+ * node id), or why none (the family's last tick, a Snowflake id in its
  * epoch's last millisecond); for uuidv7(shift), the word of the step that
  * made it.
  */
 static void
 cover_word(KeyColumn *col)
 {
-	const FrontierFamily *family = family_table[col->family];
+	const FrontierFamily *family = family_table[col->call.family];
 	bool		covered;
 
-	if (col->family == FAMILY_SNOWFLAKE &&
-		col->value.id >> ID64_TIME_SHIFT == ID64_TIME_MAX)
+	if (col->call.family == FAMILY_SNOWFLAKE &&
+		col->read.value.id >> ID64_TIME_SHIFT == ID64_TIME_MAX)
 	{
-		col->skip = "no Snowflake id of its epoch can lie above its largest one";
+		col->skip = SKIP_SNOWFLAKE_LAST_MS;
 		return;
 	}
-	if (col->generator->args == RAISE_ARGS_SHIFT)
-		covered = raise_v7_shift_word(col->tick, &col->value, col->shift.month, col->shift.day,
-									  col->shift.time, (unsigned) uuid_seq_node_bits,
+	if (col->call.generator->args == RAISE_ARGS_SHIFT)
+		covered = raise_v7_shift_word(col->read.tick, &col->read.value,
+									  col->call.shift.month, col->call.shift.day,
+									  col->call.shift.time, (unsigned) uuid_seq_node_bits,
 									  (uint32) uuid_seq_node_id, &col->word);
 	else
-		covered = raise_value_word(family, col->tick, &col->value,
+		covered = raise_value_word(family, col->read.tick, &col->read.value,
 								   (unsigned) uuid_seq_node_bits,
 								   (uint32) uuid_seq_node_id, &col->word);
 	if (covered)
 		col->raisable = true;
 	else
-		col->skip = "no value of its family can lie above its largest one";
+		col->skip = SKIP_NO_VALUE_ABOVE;
 }
 
 /*
@@ -95,10 +96,11 @@ static void
 keep_to_horizon(KeyColumn *col, int64 clock_ns)
 {
 	if (col->raisable &&
-		!raise_word_within_horizon(family_table[col->family], col->word, clock_ns, HORIZON_NS))
+		!raise_word_within_horizon(family_table[col->call.family], col->word, clock_ns,
+								   HORIZON_NS))
 	{
 		col->raisable = false;
-		col->skip = "the frontier its largest key needs lies more than 1 day ahead of the server's clock";
+		col->skip = SKIP_PAST_HORIZON;
 	}
 }
 
@@ -111,9 +113,9 @@ plan_column(KeyColumn *col, const ExtensionObjects *ext, int64 clock_ns,
 			MemoryContext per_value, List **leaves)
 {
 	set_horizon(col, clock_ns);
-	if (col->skip == NULL)
+	if (col->skip == SKIP_NONE)
 		read_column(col, ext, per_value, leaves);
-	if (col->found && col->skip == NULL && !col->gone)
+	if (col->read.found && col->skip == SKIP_NONE && !col->gone)
 		cover_word(col);
 	keep_to_horizon(col, clock_ns);
 }
@@ -133,7 +135,7 @@ raise_families(List *columns)
 		{
 			KeyColumn  *col = lfirst(lc);
 
-			if (col->raisable && col->family == (FamilyId) id)
+			if (col->raisable && col->call.family == (FamilyId) id)
 			{
 				word = any ? Max(word, col->word) : col->word;
 				any = true;
@@ -146,7 +148,7 @@ raise_families(List *columns)
 		{
 			KeyColumn  *col = lfirst(lc);
 
-			if (col->raisable && col->family == (FamilyId) id)
+			if (col->raisable && col->call.family == (FamilyId) id)
 				col->raised = col->word > before;
 		}
 	}
@@ -158,30 +160,62 @@ raise_families(List *columns)
 static text *
 shown_value(const KeyColumn *col)
 {
-	switch (col->order)
+	switch (col->call.order)
 	{
 		case ORDER_UUID:
 		case ORDER_SQLSERVER:
 			{
 				pg_uuid_t	uuid;
 
-				memcpy(uuid.data, col->value.uuid, UUID_BYTES);
+				memcpy(uuid.data, col->read.value.uuid, UUID_BYTES);
 				return cstring_to_text(DatumGetCString(DirectFunctionCall1(uuid_out,
 																		   UUIDPGetDatum(&uuid))));
 			}
 		case ORDER_INT8:
-			return cstring_to_text(psprintf(INT64_FORMAT, col->value.id));
+			return cstring_to_text(psprintf(INT64_FORMAT, col->read.value.id));
 		case ORDER_TYPEID:
 			{
 				char		buf[TYPEID_TEXT_MAX];
 				size_t		len;
 
-				typeid_to_text(col->found_prefix, strlen(col->found_prefix), col->value.uuid,
+				typeid_to_text(col->read.found_prefix, strlen(col->read.found_prefix), col->read.value.uuid,
 							   buf, &len);
 				return cstring_to_text_with_len(buf, (int) len);
 			}
 	}
 	return NULL;
+}
+
+/*
+ * The hint of warn_beyond(): the call that raises past one of col's keys,
+ * as the column holds them.
+ */
+static int
+beyond_hint(const KeyColumn *col)
+{
+	const char *family = family_names[col->call.family];
+	Timestamp	ts;
+	struct pg_tm tm;
+	fsec_t		fsec;
+
+	if (col->call.order == ORDER_TYPEID)
+		return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', typeid_to_uuid(key)).",
+					   family);
+	if (col->sqlguid)
+		return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', key::uuid).",
+					   family);
+	if (col->call.family != FAMILY_SNOWFLAKE ||
+		col->call.epoch_ms == SNOWFLAKE_TWITTER_EPOCH_MS)
+		return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', key).",
+					   family);
+	/* the epoch, in UTC whatever the session's settings */
+	ts = col->call.epoch_ms * 1000 - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
+	if (timestamp2tm(ts, NULL, &tm, &fsec, NULL, NULL) != 0)
+		return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', key, epoch).",
+					   family);
+	return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', key, '%04d-%02d-%02d %02d:%02d:%02d.%03d+00').",
+				   family, tm.tm_year, tm.tm_mon, tm.tm_mday, tm.tm_hour, tm.tm_min,
+				   tm.tm_sec, (int) (fsec / 1000));
 }
 
 /*
@@ -192,49 +226,283 @@ shown_value(const KeyColumn *col)
 static void
 warn_beyond(const KeyColumn *col)
 {
-	const char *family = family_names[col->family];
-	const char *key = "key";
-	const char *epoch = "";
+	const char *family = family_names[col->call.family];
 
-	/* the call that raises past one of them, as the column holds it */
-	if (col->order == ORDER_TYPEID)
-		key = "typeid_to_uuid(key)";
-	else if (col->sqlguid)
-		key = "key::uuid";
-	else if (col->family == FAMILY_SNOWFLAKE && col->epoch_ms != SNOWFLAKE_TWITTER_EPOCH_MS)
-	{
-		/* the epoch, in UTC whatever the session's settings */
-		Timestamp	ts = col->epoch_ms * 1000 -
-			(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
-		struct pg_tm tm;
-		fsec_t		fsec;
-
-		if (timestamp2tm(ts, NULL, &tm, &fsec, NULL, NULL) == 0)
-			epoch = psprintf(", '%04d-%02d-%02d %02d:%02d:%02d.%03d+00'",
-							 tm.tm_year, tm.tm_mon, tm.tm_mday, tm.tm_hour, tm.tm_min,
-							 tm.tm_sec, (int) (fsec / 1000));
-		else
-			epoch = ", epoch";
-	}
-	if (col->beyond_uncounted)
+	if (col->read.beyond_uncounted)
 		ereport(WARNING,
-				(errmsg("column %s of %s.%s has keys more than 1 day ahead of the server's clock: ignored",
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("column \"%s\" of relation \"%s\".\"%s\" has keys too far ahead of the server's clock",
 						NameStr(col->attname), col->nspname, col->relname),
-				 errdetail("Keys that far ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family %s is raised above the column's other keys only.",
-						   family),
-				 errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', %s%s).",
-						 family, key, epoch)));
+				 errdetail_plural("Keys more than %d day ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
+								  "Keys more than %d days ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
+								  HORIZON_DAYS, HORIZON_DAYS, family),
+				 beyond_hint(col)));
 	else
 		ereport(WARNING,
-				(errmsg_plural("column %s of %s.%s has %llu key more than 1 day ahead of the server's clock: ignored",
-							   "column %s of %s.%s has %llu keys more than 1 day ahead of the server's clock: ignored",
-							   (unsigned long) Min(col->beyond, ULONG_MAX),
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg_plural("column \"%s\" of relation \"%s\".\"%s\" has %llu key too far ahead of the server's clock",
+							   "column \"%s\" of relation \"%s\".\"%s\" has %llu keys too far ahead of the server's clock",
+							   (unsigned long) Min(col->read.beyond, ULONG_MAX),
 							   NameStr(col->attname), col->nspname, col->relname,
-							   (unsigned long long) col->beyond),
-				 errdetail("Keys that far ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family %s is raised above the column's other keys only.",
-						   family),
-				 errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', %s%s).",
-						 family, key, epoch)));
+							   (unsigned long long) col->read.beyond),
+				 errdetail_plural("Keys more than %d day ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
+								  "Keys more than %d days ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
+								  HORIZON_DAYS, HORIZON_DAYS, family),
+				 beyond_hint(col)));
+}
+
+/* The primary message of warn_skip()'s WARNINGs. */
+static int
+not_raised(const KeyColumn *col)
+{
+	return errmsg("column \"%s\" of relation \"%s\".\"%s\" is not raised",
+				  NameStr(col->attname), col->nspname, col->relname);
+}
+
+/* The hint of most of them. */
+static int
+raise_by_hand(void)
+{
+	return errhint("Raise its family's frontier with uuid_seq_raise_frontier(family, greatest key).");
+}
+
+/* The WARNING for a column whose default cannot be read. */
+static void
+warn_skip_default(const KeyColumn *col)
+{
+	switch (col->skip)
+	{
+		case SKIP_NOT_PLAIN_CALL:
+			ereport(WARNING,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED), not_raised(col),
+					 errdetail("Its default is not a plain call of a generator."),
+					 raise_by_hand()));
+			break;
+		case SKIP_CONVERTED:
+			ereport(WARNING,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED), not_raised(col),
+					 errdetail("Its default converts its generator's values to type \"%s\".",
+							   format_type_be(col->skip_typid)),
+					 raise_by_hand()));
+			break;
+		case SKIP_TYPE_MISMATCH:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATATYPE_MISMATCH), not_raised(col),
+					 errdetail("A column of type \"%s\" does not hold its generator's values.",
+							   format_type_with_typemod(col->skip_typid, col->skip_typmod)),
+					 raise_by_hand()));
+			break;
+		case SKIP_COMB_NOT_CONSTANT:
+			ereport(WARNING,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED), not_raised(col),
+					 errdetail("Its COMB layout or strategy is not a constant."),
+					 raise_by_hand()));
+			break;
+		case SKIP_COMB_NO_FAMILY:
+			ereport(WARNING,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE), not_raised(col),
+					 errdetail("Its COMB layout and strategy name no family."),
+					 raise_by_hand()));
+			break;
+		case SKIP_EPOCH_NOT_CONSTANT:
+			ereport(WARNING,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED), not_raised(col),
+					 errdetail("Its Snowflake epoch is not a constant."),
+					 raise_by_hand()));
+			break;
+		case SKIP_EPOCH_NOT_WHOLE_MS:
+			ereport(WARNING,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE), not_raised(col),
+					 errdetail("Its Snowflake epoch is no finite whole millisecond."),
+					 raise_by_hand()));
+			break;
+		case SKIP_SHIFT_NOT_CONSTANT:
+			ereport(WARNING,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED), not_raised(col),
+					 errdetail("Its uuidv7() shift is not a constant."),
+					 raise_by_hand()));
+			break;
+		case SKIP_SHIFT_OUT_OF_RANGE:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), not_raised(col),
+					 errdetail("Its uuidv7() shift lies outside the UUIDv7 range."),
+					 raise_by_hand()));
+			break;
+		case SKIP_BAD_PREFIX:
+			ereport(WARNING,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE), not_raised(col),
+					 errdetail("Its TypeID prefix breaks the prefix rule."),
+					 raise_by_hand()));
+			break;
+		default:
+			break;
+	}
+}
+
+/* The WARNING for a column of no table, or one changed meanwhile. */
+static void
+warn_skip_relation(const KeyColumn *col)
+{
+	switch (col->skip)
+	{
+		case SKIP_VIEW:
+			ereport(WARNING,
+					(errcode(ERRCODE_WRONG_OBJECT_TYPE), not_raised(col),
+					 errdetail("It is a view's column: the rows are its tables'."),
+					 raise_by_hand()));
+			break;
+		case SKIP_FOREIGN_TABLE:
+			ereport(WARNING,
+					(errcode(ERRCODE_WRONG_OBJECT_TYPE), not_raised(col),
+					 errdetail("It is a foreign table's column: the rows are on another server."),
+					 raise_by_hand()));
+			break;
+		case SKIP_NOT_TABLE:
+			ereport(WARNING,
+					(errcode(ERRCODE_WRONG_OBJECT_TYPE), not_raised(col),
+					 errdetail("It is no table's column."),
+					 raise_by_hand()));
+			break;
+		case SKIP_RELKIND_CHANGED:
+			ereport(WARNING,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), not_raised(col),
+					 errdetail("Its table became another kind of relation while the statement waited for it."),
+					 errhint("Run the statement again.")));
+			break;
+		case SKIP_TYPE_CHANGED:
+			ereport(WARNING,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), not_raised(col),
+					 errdetail("Its type changed while the statement waited for its table."),
+					 errhint("Run the statement again.")));
+			break;
+		case SKIP_DEFAULT_CHANGED:
+			ereport(WARNING,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), not_raised(col),
+					 errdetail("Its default changed while the statement waited for its table."),
+					 errhint("Run the statement again.")));
+			break;
+		default:
+			break;
+	}
+}
+
+/* The WARNING for a column whose largest key cannot be raised to. */
+static void
+warn_skip_raise(const KeyColumn *col)
+{
+	switch (col->skip)
+	{
+		case SKIP_SNOWFLAKE_LAST_MS:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), not_raised(col),
+					 errdetail("No Snowflake id of its epoch can lie above its largest one."),
+					 raise_by_hand()));
+			break;
+		case SKIP_NO_VALUE_ABOVE:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), not_raised(col),
+					 errdetail("No value of its family can lie above its largest one."),
+					 raise_by_hand()));
+			break;
+		case SKIP_PAST_HORIZON:
+			ereport(WARNING,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), not_raised(col),
+					 errdetail_plural("The frontier its largest key needs lies more than %d day ahead of the server's clock.",
+									  "The frontier its largest key needs lies more than %d days ahead of the server's clock.",
+									  HORIZON_DAYS, HORIZON_DAYS),
+					 raise_by_hand()));
+			break;
+		default:
+			break;
+	}
+}
+
+/* The WARNING for a column that is not raised: one message per reason. */
+static void
+warn_skip(const KeyColumn *col)
+{
+	if (col->skip <= SKIP_BAD_PREFIX)
+		warn_skip_default(col);
+	else if (col->skip <= SKIP_DEFAULT_CHANGED)
+		warn_skip_relation(col);
+	else
+		warn_skip_raise(col);
+}
+
+/* The columns of uuid_seq_raise_frontiers()'s rows, by attribute number. */
+enum
+{
+	RESULT_TABLE_NAME,			/* regclass */
+	RESULT_COLUMN_NAME,			/* name */
+	RESULT_FAMILY,				/* text: NULL where the call names none */
+	RESULT_RAISED,				/* bool: NULL where it is not raised */
+	RESULT_MAX_VALUE,			/* text: NULL where no key was found */
+	RESULT_COLUMNS
+};
+
+/* col's row, and its WARNINGs. */
+static void
+put_row(ReturnSetInfo *rsinfo, const KeyColumn *col)
+{
+	Datum		values[RESULT_COLUMNS];
+	bool		nulls[RESULT_COLUMNS] = {0};
+
+	values[RESULT_TABLE_NAME] = ObjectIdGetDatum(col->relid);
+	values[RESULT_COLUMN_NAME] = NameGetDatum(&col->attname);
+	if (col->call.has_family)
+		values[RESULT_FAMILY] = CStringGetTextDatum(family_names[col->call.family]);
+	else
+		nulls[RESULT_FAMILY] = true;
+	if (col->read.found)
+		values[RESULT_MAX_VALUE] = PointerGetDatum(shown_value(col));
+	else
+		nulls[RESULT_MAX_VALUE] = true;
+	if (col->read.beyond_uncounted || col->read.beyond > 0)
+		warn_beyond(col);
+	if (col->skip != SKIP_NONE)
+	{
+		warn_skip(col);
+		nulls[RESULT_RAISED] = true;
+	}
+	else
+		values[RESULT_RAISED] = BoolGetDatum(col->raised);
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+}
+
+/*
+ * Read every key column, and work out the word each needs.  A partition
+ * that its partitioned table's read did not reach (detached while the
+ * statement waited, or its table's column not read): its default still
+ * calls the generator, so it is read, and listed, alone.
+ */
+static void
+plan_columns(List *columns, const ExtensionObjects *ext)
+{
+	int64		clock_ns = family_clock_ns();
+	MemoryContext per_value = AllocSetContextCreate(CurrentMemoryContext,
+													"uuid_seq_raise_frontiers value",
+													ALLOCSET_SMALL_SIZES);
+	List	   *leaves = NIL;
+	ListCell   *lc;
+
+	foreach(lc, columns)
+	{
+		KeyColumn  *col = lfirst(lc);
+
+		if (col->skip == SKIP_NONE && !col->covered)
+			plan_column(col, ext, clock_ns, per_value, &leaves);
+	}
+	foreach(lc, columns)
+	{
+		KeyColumn  *col = lfirst(lc);
+
+		if (col->covered && !list_member_oid(leaves, col->relid))
+		{
+			col->covered = false;
+			plan_column(col, ext, clock_ns, per_value, &leaves);
+		}
+	}
+	MemoryContextDelete(per_value);
 }
 
 Datum
@@ -244,9 +512,6 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 	ExtensionObjects ext = {0};
 	List	   *columns;
 	ListCell   *lc;
-	MemoryContext per_value;
-	int64		clock_ns;
-	List	   *leaves = NIL;
 
 	if (!superuser())
 		ereport(ERROR,
@@ -268,68 +533,14 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 	find_extension_objects(&ext);
 	columns = find_key_columns(&ext);
 	mark_covered_partitions(columns);
-
-	clock_ns = family_clock_ns();
-	per_value = AllocSetContextCreate(CurrentMemoryContext, "uuid_seq_raise_frontiers value",
-									  ALLOCSET_SMALL_SIZES);
-	foreach(lc, columns)
-	{
-		KeyColumn  *col = lfirst(lc);
-
-		if (col->skip == NULL && !col->covered)
-			plan_column(col, &ext, clock_ns, per_value, &leaves);
-	}
-
-	/*
-	 * A partition that its partitioned table's read did not reach (detached
-	 * while the statement waited, or its table's column not read): its
-	 * default still calls the generator, so it is read, and listed, alone
-	 */
-	foreach(lc, columns)
-	{
-		KeyColumn  *col = lfirst(lc);
-
-		if (col->covered && !list_member_oid(leaves, col->relid))
-		{
-			col->covered = false;
-			plan_column(col, &ext, clock_ns, per_value, &leaves);
-		}
-	}
-	MemoryContextDelete(per_value);
-
+	plan_columns(columns, &ext);
 	raise_families(columns);
-
 	foreach(lc, columns)
 	{
 		KeyColumn  *col = lfirst(lc);
-		Datum		values[5];
-		bool		nulls[5] = {0};
 
-		if (col->covered || col->gone)
-			continue;
-		values[0] = ObjectIdGetDatum(col->relid);
-		values[1] = NameGetDatum(&col->attname);
-		if (col->has_family)
-			values[2] = CStringGetTextDatum(family_names[col->family]);
-		else
-			nulls[2] = true;
-		if (col->found)
-			values[4] = PointerGetDatum(shown_value(col));
-		else
-			nulls[4] = true;
-		if (col->beyond_uncounted || col->beyond > 0)
-			warn_beyond(col);
-		if (col->skip != NULL)
-		{
-			ereport(WARNING,
-					(errmsg("column %s of %s.%s is not raised: %s",
-							NameStr(col->attname), col->nspname, col->relname, col->skip),
-					 errhint("Raise its family's frontier with uuid_seq_raise_frontier(family, greatest key).")));
-			nulls[3] = true;
-		}
-		else
-			values[3] = BoolGetDatum(col->raised);
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+		if (!col->covered && !col->gone)
+			put_row(rsinfo, col);
 	}
 	return (Datum) 0;
 }

@@ -68,8 +68,6 @@
 #include "runtime/raise_columns.h"
 #include "runtime/timeconv.h"
 
-const char SHIFT_OUT_OF_RANGE[] = "its uuidv7() shift lies outside the UUIDv7 range";
-
 /* The generator that member function procoid is, or NULL. */
 static const RaiseGenerator *
 member_generator(const ExtensionObjects *ext, Oid procoid)
@@ -308,116 +306,120 @@ family_in_sqlserver_order(FamilyId id)
 		id == FAMILY_COMB_SQLSERVER_DOTNET_TICKS;
 }
 
+/* A COMB call's family, from its constant layout and strategy. */
+static SkipReason
+comb_call(Node **args, const FrontierFamily **family)
+{
+	Const	   *layout = const_arg(args[0], InvalidOid);
+	Const	   *strategy = const_arg(args[1], InvalidOid);
+	CombKind	kind;
+
+	if (layout == NULL || strategy == NULL)
+		return SKIP_COMB_NOT_CONSTANT;
+	if (comb_kind_from_names(VARDATA_ANY(DatumGetTextPP(layout->constvalue)),
+							 VARSIZE_ANY_EXHDR(DatumGetTextPP(layout->constvalue)),
+							 VARDATA_ANY(DatumGetTextPP(strategy->constvalue)),
+							 VARSIZE_ANY_EXHDR(DatumGetTextPP(strategy->constvalue)),
+							 &kind) != COMB_NAME_OK)
+		return SKIP_COMB_NO_FAMILY;
+	*family = &comb_families[kind].frontier;
+	return SKIP_NONE;
+}
+
+/* A Snowflake call's constant epoch, a finite whole millisecond. */
+static SkipReason
+epoch_call(KeyCall *call, Node **args)
+{
+	Const	   *arg = const_arg(args[0], TIMESTAMPTZOID);
+	int64		unix_us;
+
+	if (arg == NULL)
+		return SKIP_EPOCH_NOT_CONSTANT;
+	if (!timestamptz_try_unix_us(DatumGetTimestampTz(arg->constvalue), &unix_us) ||
+		unix_us % 1000 != 0)
+		return SKIP_EPOCH_NOT_WHOLE_MS;
+	call->epoch_ms = unix_us / 1000;
+	return SKIP_NONE;
+}
+
+/* A uuidv7(shift) call's constant shift, within the UUIDv7 range. */
+static SkipReason
+shift_call(KeyCall *call, Node **args)
+{
+	Const	   *arg = const_arg(args[0], INTERVALOID);
+	Interval   *shift;
+
+	if (arg == NULL)
+		return SKIP_SHIFT_NOT_CONSTANT;
+	shift = DatumGetIntervalP(arg->constvalue);
+	/* the generator's own refusal: such a default made no value */
+	if (fabs(interval_approx_us(shift)) > (double) UNIX_MS48_MAX * 1000)
+		return SKIP_SHIFT_OUT_OF_RANGE;
+	call->shift = *shift;
+	return SKIP_NONE;
+}
+
+/* A TypeID call's prefix: a constant one, or any where it is not. */
+static SkipReason
+prefix_call(KeyCall *call, Node **args)
+{
+	Const	   *arg = const_arg(args[0], InvalidOid);
+	text	   *prefix;
+
+	if (arg == NULL)
+		return SKIP_NONE;
+	prefix = DatumGetTextPP(arg->constvalue);
+	if (typeid_check_prefix(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix)) != TYPEID_OK)
+		return SKIP_BAD_PREFIX;
+	call->prefix = text_to_cstring(prefix);
+	return SKIP_NONE;
+}
+
 /*
- * What the generator call `call` of col's default means: its family and
- * the arguments that decide how values read; col->skip when it cannot be
- * read.
+ * What the generator call `funcexpr` of a default means (*call): its family
+ * and the arguments that decide how values read; or why it cannot be read.
  */
-static void
-analyse_call(KeyColumn *col, FuncExpr *call, const RaiseGenerator *generator)
+static SkipReason
+analyse_call(KeyCall *call, FuncExpr *funcexpr, const RaiseGenerator *generator)
 {
 	const FrontierFamily *family = generator->family;
 	Node	   *args[3];
-	Const	   *arg;
+	SkipReason	skip = SKIP_NONE;
 
-	col->generator = generator;
-	call_args(call, args, lengthof(args));
+	call->generator = generator;
+	call_args(funcexpr, args, lengthof(args));
 	switch (generator->args)
 	{
 		case RAISE_ARGS_NONE:
 			break;
 		case RAISE_ARGS_COMB:
-			{
-				Const	   *strategy = const_arg(args[1], InvalidOid);
-				CombKind	kind;
-
-				arg = const_arg(args[0], InvalidOid);
-				if (arg == NULL || strategy == NULL)
-				{
-					col->skip = "its COMB layout or strategy is not a constant";
-					return;
-				}
-				if (comb_kind_from_names(VARDATA_ANY(DatumGetTextPP(arg->constvalue)),
-										 VARSIZE_ANY_EXHDR(DatumGetTextPP(arg->constvalue)),
-										 VARDATA_ANY(DatumGetTextPP(strategy->constvalue)),
-										 VARSIZE_ANY_EXHDR(DatumGetTextPP(strategy->constvalue)),
-										 &kind) != COMB_NAME_OK)
-				{
-					col->skip = "its COMB layout and strategy name no family";
-					return;
-				}
-				family = &comb_families[kind].frontier;
-				break;
-			}
+			skip = comb_call(args, &family);
+			break;
 		case RAISE_ARGS_EPOCH:
-			{
-				int64		unix_us;
-
-				arg = const_arg(args[0], TIMESTAMPTZOID);
-				if (arg == NULL)
-				{
-					col->skip = "its Snowflake epoch is not a constant";
-					return;
-				}
-				if (!timestamptz_try_unix_us(DatumGetTimestampTz(arg->constvalue), &unix_us) ||
-					unix_us % 1000 != 0)
-				{
-					col->skip = "its Snowflake epoch is no finite whole millisecond";
-					return;
-				}
-				col->epoch_ms = unix_us / 1000;
-				break;
-			}
+			skip = epoch_call(call, args);
+			break;
 		case RAISE_ARGS_SHIFT:
-			{
-				Interval   *shift;
-
-				arg = const_arg(args[0], INTERVALOID);
-				if (arg == NULL)
-				{
-					col->skip = "its uuidv7() shift is not a constant";
-					return;
-				}
-				shift = DatumGetIntervalP(arg->constvalue);
-				/* the generator's own refusal: such a default made no value */
-				if (fabs(interval_approx_us(shift)) > (double) UNIX_MS48_MAX * 1000)
-				{
-					col->skip = SHIFT_OUT_OF_RANGE;
-					return;
-				}
-				col->shift = *shift;
-				break;
-			}
+			skip = shift_call(call, args);
+			break;
 		case RAISE_ARGS_PREFIX:
-			{
-				text	   *prefix;
-
-				/* a prefix that is not a constant: any TypeID counts */
-				arg = const_arg(args[0], InvalidOid);
-				if (arg == NULL)
-					break;
-				prefix = DatumGetTextPP(arg->constvalue);
-				if (typeid_check_prefix(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix)) != TYPEID_OK)
-				{
-					col->skip = "its TypeID prefix breaks the prefix rule";
-					return;
-				}
-				col->prefix = text_to_cstring(prefix);
-				break;
-			}
+			skip = prefix_call(call, args);
+			break;
 	}
-	col->has_family = true;
-	col->family = family_id_of(family);
+	if (skip != SKIP_NONE)
+		return skip;
+	call->has_family = true;
+	call->family = family_id_of(family);
 	/* every family a generator takes from is registered */
-	Assert(col->family != FAMILY_COUNT);
+	Assert(call->family != FAMILY_COUNT);
 	if (generator->kind == RAISE_VALUE_TYPEID)
-		col->order = ORDER_TYPEID;
+		call->order = ORDER_TYPEID;
 	else if (generator->kind == RAISE_VALUE_BIGINT)
-		col->order = ORDER_INT8;
-	else if (family_in_sqlserver_order(col->family))
-		col->order = ORDER_SQLSERVER;
+		call->order = ORDER_INT8;
+	else if (family_in_sqlserver_order(call->family))
+		call->order = ORDER_SQLSERVER;
 	else
-		col->order = ORDER_UUID;
+		call->order = ORDER_UUID;
+	return SKIP_NONE;
 }
 
 /* Whether a column of type typid (below domains) holds col's values. */
@@ -426,7 +428,7 @@ type_holds_values(const KeyColumn *col, Oid typid, const ExtensionObjects *ext)
 {
 	Oid			base = getBaseType(typid);
 
-	switch (col->generator->kind)
+	switch (col->call.generator->kind)
 	{
 		case RAISE_VALUE_UUID:
 			return base == UUIDOID || (OidIsValid(ext->sqlguid) && base == ext->sqlguid);
@@ -492,6 +494,46 @@ attrdef_text(Oid relid, AttrNumber attnum)
 }
 
 /*
+ * What col's default (its default_text) means, for a column of type typid
+ * (typmod) in a relation of kind col->relkind: col->call, or why the column
+ * cannot be read.
+ */
+static SkipReason
+analyse_default(KeyColumn *col, Oid typid, int32 typmod, const ExtensionObjects *ext)
+{
+	Node	   *stripped = strip_casts(stringToNode(col->default_text));
+	const RaiseGenerator *generator = NULL;
+	SkipReason	skip;
+
+	if (stripped != NULL && IsA(stripped, FuncExpr))
+		generator = member_generator(ext, ((FuncExpr *) stripped)->funcid);
+	if (generator == NULL)
+	{
+		if (!converts_generator_value(stripped, ext))
+			return SKIP_NOT_PLAIN_CALL;
+		col->skip_typid = exprType(stripped);
+		return SKIP_CONVERTED;
+	}
+	skip = analyse_call(&col->call, (FuncExpr *) stripped, generator);
+	col->sqlguid = OidIsValid(ext->sqlguid) && getBaseType(typid) == ext->sqlguid;
+	if (skip != SKIP_NONE)
+		return skip;
+	if (!type_holds_values(col, typid, ext))
+	{
+		col->skip_typid = typid;
+		col->skip_typmod = typmod;
+		return SKIP_TYPE_MISMATCH;
+	}
+	if (col->relkind == RELKIND_VIEW)
+		return SKIP_VIEW;
+	if (col->relkind == RELKIND_FOREIGN_TABLE)
+		return SKIP_FOREIGN_TABLE;
+	if (col->relkind != RELKIND_RELATION && col->relkind != RELKIND_PARTITIONED_TABLE)
+		return SKIP_NOT_TABLE;
+	return SKIP_NONE;
+}
+
+/*
  * The key column of table relid's column attnum, whose default (its own, or
  * its domain's) is default_text, analysed; NULL when there is none to list
  * (a generated column, another session's temporary table, a dropped one).
@@ -504,8 +546,6 @@ key_column(Oid relid, AttrNumber attnum, const char *default_text,
 	HeapTuple	att_tuple = SearchSysCache2(ATTNUM, ObjectIdGetDatum(relid),
 											Int16GetDatum(attnum));
 	KeyColumn  *col = NULL;
-	Node	   *expr;
-	Node	   *stripped;
 	Oid			typid = InvalidOid;
 	int32		typmod = -1;
 
@@ -538,31 +578,7 @@ key_column(Oid relid, AttrNumber attnum, const char *default_text,
 	if (col == NULL)
 		return NULL;
 
-	expr = stringToNode(col->default_text);
-	stripped = strip_casts(expr);
-	if (stripped != NULL && IsA(stripped, FuncExpr) &&
-		member_generator(ext, ((FuncExpr *) stripped)->funcid) != NULL)
-	{
-		analyse_call(col, (FuncExpr *) stripped,
-					 member_generator(ext, ((FuncExpr *) stripped)->funcid));
-		if (col->skip == NULL && !type_holds_values(col, typid, ext))
-			col->skip = psprintf("a column of type %s does not hold its generator's values",
-								 format_type_with_typemod(typid, typmod));
-		col->sqlguid = OidIsValid(ext->sqlguid) && getBaseType(typid) == ext->sqlguid;
-	}
-	else if (converts_generator_value(stripped, ext))
-		col->skip = psprintf("its default converts its generator's values to type %s",
-							 format_type_be(exprType(stripped)));
-	else
-		col->skip = "its default is not a plain call of a generator";
-
-	if (col->skip == NULL && col->relkind == RELKIND_VIEW)
-		col->skip = "it is a view's column: the rows are its tables'";
-	else if (col->skip == NULL && col->relkind == RELKIND_FOREIGN_TABLE)
-		col->skip = "it is a foreign table's column: the rows are on another server";
-	else if (col->skip == NULL && col->relkind != RELKIND_RELATION &&
-			 col->relkind != RELKIND_PARTITIONED_TABLE)
-		col->skip = "it is no table's column";
+	col->skip = analyse_default(col, typid, typmod, ext);
 	return col;
 }
 
@@ -805,9 +821,10 @@ warn_other_dependents(List *others, const ExtensionObjects *ext)
 	qsort(sorted, n, sizeof(OtherDependent *), other_dependent_cmp);
 	for (int i = 0; i < n; i++)
 		ereport(WARNING,
-				(errmsg("%s calls uuid_seq generator %s: keys made through it are not covered",
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s calls uuid_seq generator \"%s\"",
 						sorted[i]->description, format_procedure(sorted[i]->generator)),
-				 errdetail("uuid_seq_raise_frontiers() reads the columns whose default, or whose domain's default, calls a generator."),
+				 errdetail("Keys made through it are not covered: uuid_seq_raise_frontiers() reads the columns whose default, or whose domain's default, calls a generator."),
 				 errhint("Raise the family's frontier above the keys made through it with uuid_seq_raise_frontier(family, greatest key).")));
 }
 
@@ -826,87 +843,98 @@ key_column_cmp(const void *a, const void *b)
 	return c;
 }
 
+/* The dependents of a generator: defaults, domains, and the others. */
+typedef struct Dependents
+{
+	List	   *attrdefs;		/* pg_attrdef OIDs */
+	List	   *domains;		/* pg_type OIDs */
+	List	   *others;			/* OtherDependent, each object once */
+} Dependents;
+
+/* Add generator's dependents (pg_depend) to deps. */
+static void
+add_dependents(Relation depend, Oid generator, Dependents *deps)
+{
+	ScanKeyData key[2];
+	SysScanDesc scan = depend_scan_referencing(depend, ProcedureRelationId, generator, key);
+	HeapTuple	tuple;
+
+	while (HeapTupleIsValid(tuple = systable_getnext(scan)))
+	{
+		Form_pg_depend dep = (Form_pg_depend) GETSTRUCT(tuple);
+		ListCell   *lo;
+		bool		seen = false;
+		OtherDependent *other;
+
+		if (dep->classid == AttrDefaultRelationId)
+		{
+			deps->attrdefs = list_append_unique_oid(deps->attrdefs, dep->objid);
+			continue;
+		}
+		if (dep->classid == TypeRelationId)
+		{
+			deps->domains = list_append_unique_oid(deps->domains, dep->objid);
+			continue;
+		}
+		foreach(lo, deps->others)
+		{
+			other = lfirst(lo);
+			seen |= other->classid == dep->classid && other->objid == dep->objid;
+		}
+		if (seen)
+			continue;
+		other = palloc0(sizeof(OtherDependent));
+		other->classid = dep->classid;
+		other->objid = dep->objid;
+		other->generator = generator;
+		deps->others = lappend(deps->others, other);
+	}
+	systable_endscan(scan);
+}
+
+/*
+ * The key columns of the database (KeyColumn), in schema, table and column
+ * order, each analysed; a WARNING for each other dependent of a generator.
+ */
 List *
 find_key_columns(const ExtensionObjects *ext)
 {
 	Relation	depend = table_open(DependRelationId, AccessShareLock);
-	List	   *attrdefs = NIL;
-	List	   *domains = NIL;
-	List	   *others = NIL;
+	Dependents	deps = {NIL, NIL, NIL};
 	List	   *columns = NIL;
+	KeyColumn **sorted;
+	int			n = 0;
 	ListCell   *lc;
 
 	foreach(lc, ext->generator_oids)
-	{
-		Oid			generator = lfirst_oid(lc);
-		ScanKeyData key[2];
-		SysScanDesc scan = depend_scan_referencing(depend, ProcedureRelationId,
-												   generator, key);
-		HeapTuple	tuple;
-
-		while (HeapTupleIsValid(tuple = systable_getnext(scan)))
-		{
-			Form_pg_depend dep = (Form_pg_depend) GETSTRUCT(tuple);
-
-			if (dep->classid == AttrDefaultRelationId)
-				attrdefs = list_append_unique_oid(attrdefs, dep->objid);
-			else if (dep->classid == TypeRelationId)
-				domains = list_append_unique_oid(domains, dep->objid);
-			else
-			{
-				ListCell   *lo;
-				bool		seen = false;
-
-				foreach(lo, others)
-				{
-					OtherDependent *other = lfirst(lo);
-
-					seen |= other->classid == dep->classid && other->objid == dep->objid;
-				}
-				if (!seen)
-				{
-					OtherDependent *other = palloc0(sizeof(OtherDependent));
-
-					other->classid = dep->classid;
-					other->objid = dep->objid;
-					other->generator = generator;
-					others = lappend(others, other);
-				}
-			}
-		}
-		systable_endscan(scan);
-	}
-
-	foreach(lc, attrdefs)
+		add_dependents(depend, lfirst_oid(lc), &deps);
+	foreach(lc, deps.attrdefs)
 	{
 		KeyColumn  *col = key_column_of_default(lfirst_oid(lc), ext);
 
 		if (col != NULL)
 			columns = lappend(columns, col);
 	}
-	foreach(lc, domains)
+	foreach(lc, deps.domains)
 		key_columns_of_domain(depend, lfirst_oid(lc), ext, &columns);
 	table_close(depend, AccessShareLock);
-	warn_other_dependents(others, ext);
+	warn_other_dependents(deps.others, ext);
 
-	if (columns != NIL)
-	{
-		KeyColumn **sorted = palloc(sizeof(KeyColumn *) * list_length(columns));
-		int			n = 0;
-
-		foreach(lc, columns)
-			sorted[n++] = lfirst(lc);
-		qsort(sorted, n, sizeof(KeyColumn *), key_column_cmp);
-		columns = NIL;
-		for (int i = 0; i < n; i++)
-			columns = lappend(columns, sorted[i]);
-	}
+	if (columns == NIL)
+		return NIL;
+	sorted = palloc(sizeof(KeyColumn *) * list_length(columns));
+	foreach(lc, columns)
+		sorted[n++] = lfirst(lc);
+	qsort(sorted, n, sizeof(KeyColumn *), key_column_cmp);
+	columns = NIL;
+	for (int i = 0; i < n; i++)
+		columns = lappend(columns, sorted[i]);
 	return columns;
 }
 
 /* Whether two columns' defaults are the same call, for how values read. */
 static bool
-same_call(const KeyColumn *a, const KeyColumn *b)
+same_call(const KeyCall *a, const KeyCall *b)
 {
 	return a->has_family && b->has_family && a->family == b->family &&
 		a->order == b->order && a->epoch_ms == b->epoch_ms &&
@@ -931,7 +959,7 @@ mark_covered_partitions(List *columns)
 		List	   *ancestors;
 		ListCell   *la;
 
-		if (!col->relispartition || col->skip != NULL)
+		if (!col->relispartition || col->skip != SKIP_NONE)
 			continue;
 		ancestors = get_partition_ancestors(col->relid);
 		foreach(la, ancestors)
@@ -942,9 +970,9 @@ mark_covered_partitions(List *columns)
 			{
 				KeyColumn  *parent = lfirst(lp);
 
-				if (parent->relid == lfirst_oid(la) && parent->skip == NULL &&
+				if (parent->relid == lfirst_oid(la) && parent->skip == SKIP_NONE &&
 					namestrcmp(&parent->attname, NameStr(col->attname)) == 0 &&
-					same_call(parent, col))
+					same_call(&parent->call, &col->call))
 					col->covered = true;
 			}
 		}

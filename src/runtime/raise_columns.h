@@ -22,9 +22,11 @@
  * one day.  Beyond it lie keys of another kind (any 128 bits read as a ULID,
  * and a COMB ignores the version, so a random uuid reads as one of a random
  * time, mostly centuries ahead) and placeholders of a far-future time; a
- * raise to them would carry the family's frontier there for good.
+ * raise to them would carry the family's frontier there for good.  The
+ * messages state it from HORIZON_DAYS.
  */
-#define HORIZON_NS	(INT64CONST(86400) * INT64CONST(1000000000))
+#define HORIZON_DAYS	1
+#define HORIZON_NS	(HORIZON_DAYS * INT64CONST(86400) * INT64CONST(1000000000))
 
 /* The order a column is read in: its family's. */
 typedef enum ReadOrder
@@ -34,6 +36,38 @@ typedef enum ReadOrder
 	ORDER_INT8,					/* 8-byte ids */
 	ORDER_TYPEID				/* TypeID text: its uuid's order */
 } ReadOrder;
+
+/*
+ * Why a key column is not raised: funcs/raise_frontiers.c's warn_skip()
+ * gives each its own message.
+ */
+typedef enum SkipReason
+{
+	SKIP_NONE,
+	/* the default (raise_columns.c) */
+	SKIP_NOT_PLAIN_CALL,		/* no plain call of a generator */
+	SKIP_CONVERTED,				/* a generator's value converted (skip_type) */
+	SKIP_TYPE_MISMATCH,			/* a type that holds no such value (skip_type) */
+	SKIP_COMB_NOT_CONSTANT,		/* a COMB layout or strategy not a constant */
+	SKIP_COMB_NO_FAMILY,		/* a COMB layout and strategy naming none */
+	SKIP_EPOCH_NOT_CONSTANT,	/* a Snowflake epoch not a constant */
+	SKIP_EPOCH_NOT_WHOLE_MS,	/* a Snowflake epoch not a finite whole ms */
+	SKIP_SHIFT_NOT_CONSTANT,	/* a uuidv7() shift not a constant */
+	SKIP_SHIFT_OUT_OF_RANGE,	/* a uuidv7() shift leaving the range */
+	SKIP_BAD_PREFIX,			/* a TypeID prefix breaking the rule */
+	/* the relation */
+	SKIP_VIEW,					/* a view's column */
+	SKIP_FOREIGN_TABLE,			/* a foreign table's column */
+	SKIP_NOT_TABLE,				/* any other relation's */
+	/* changed while the statement waited for the lock (raise_read.c) */
+	SKIP_RELKIND_CHANGED,
+	SKIP_TYPE_CHANGED,
+	SKIP_DEFAULT_CHANGED,
+	/* the raise (funcs/raise_frontiers.c) */
+	SKIP_SNOWFLAKE_LAST_MS,		/* the largest id in its epoch's last ms */
+	SKIP_NO_VALUE_ABOVE,		/* the largest key in its family's last tick */
+	SKIP_PAST_HORIZON			/* the word it needs lies past the horizon */
+} SkipReason;
 
 /* The extension's objects in this database. */
 typedef struct ExtensionObjects
@@ -46,18 +80,9 @@ typedef struct ExtensionObjects
 	List	   *generators;		/* their RaiseGenerator, in the same order */
 } ExtensionObjects;
 
-/* A column whose default calls a generator, and what reading it found. */
-typedef struct KeyColumn
+/* What a default's generator call means: how the column's values read. */
+typedef struct KeyCall
 {
-	Oid			relid;
-	char		relkind;
-	bool		relispartition;
-	char	   *nspname;
-	char	   *relname;
-	AttrNumber	attnum;
-	NameData	attname;
-
-	/* the call */
 	const RaiseGenerator *generator;
 	bool		has_family;
 	FamilyId	family;
@@ -65,15 +90,11 @@ typedef struct KeyColumn
 	int64		epoch_ms;		/* a Snowflake epoch */
 	Interval	shift;			/* uuidv7(shift) */
 	char	   *prefix;			/* a TypeID prefix; NULL: any */
-	bool		sqlguid;		/* the column holds sqlguid (below domains) */
-	const char *skip;		/* why it is not read, or NULL */
-	bool		covered;		/* read as part of a partitioned table */
-	bool		gone;			/* dropped while the statement waited for it */
+} KeyCall;
 
-	/* what was found in the catalog, checked again under the table's lock */
-	Oid			atttypid;
-	char	   *default_text;	/* the default's adbin */
-
+/* What reading a key column yields (raise_read.c). */
+typedef struct ColumnRead
+{
 	/*
 	 * The horizon (HORIZON_NS past the server's clock): keys of a later tick
 	 * are not raised to.  bound: the least value of the tick after it, in
@@ -93,14 +114,37 @@ typedef struct KeyColumn
 	FrontierValue value;		/* a uuid, an id, a TypeID's uuid */
 	char		found_prefix[TYPEID_PREFIX_MAX + 1];	/* a TypeID's prefix */
 	uint64		tick;
+} ColumnRead;
+
+/* A column whose default calls a generator: as found, as read, as raised. */
+typedef struct KeyColumn
+{
+	/* found in the catalog; kind, number, type and default checked again */
+	Oid			relid;
+	char		relkind;
+	bool		relispartition;
+	char	   *nspname;
+	char	   *relname;
+	AttrNumber	attnum;
+	NameData	attname;
+	Oid			atttypid;
+	char	   *default_text;	/* the default's adbin */
+	bool		sqlguid;		/* the column holds sqlguid (below domains) */
+	KeyCall		call;
+
+	SkipReason	skip;			/* why it is not raised, or SKIP_NONE */
+	Oid			skip_typid;		/* the type SKIP_CONVERTED, _TYPE_MISMATCH name */
+	int32		skip_typmod;	/* (SKIP_TYPE_MISMATCH's) */
+	bool		covered;		/* read as part of a partitioned table */
+	bool		gone;			/* dropped while the statement waited for it */
+
+	ColumnRead	read;
 
 	/* the raise */
 	bool		raisable;
 	uint64		word;
 	bool		raised;
 } KeyColumn;
-
-extern const char SHIFT_OUT_OF_RANGE[];
 
 /* raise_columns.c: finding the columns */
 extern void find_extension_objects(ExtensionObjects *ext);

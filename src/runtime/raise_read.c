@@ -77,9 +77,9 @@ static bool
 value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
 				uint64 *tick, char prefix[TYPEID_PREFIX_MAX + 1])
 {
-	const FrontierFamily *family = family_table[col->family];
+	const FrontierFamily *family = family_table[col->call.family];
 
-	switch (col->order)
+	switch (col->call.order)
 	{
 		case ORDER_UUID:
 		case ORDER_SQLSERVER:
@@ -90,8 +90,8 @@ value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
 				int64		id = DatumGetInt64(datum);
 
 				value->id = id;
-				if (col->family == FAMILY_SNOWFLAKE)
-					return snowflake_tick(id, col->epoch_ms, tick);
+				if (col->call.family == FAMILY_SNOWFLAKE)
+					return snowflake_tick(id, col->call.epoch_ms, tick);
 				return tsid_tick(id, tick);
 			}
 		case ORDER_TYPEID:
@@ -102,8 +102,8 @@ value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
 
 				if (typeid_from_text(s, VARSIZE_ANY_EXHDR(t), &prefix_len, value->uuid) != TYPEID_OK)
 					return false;
-				if (col->prefix != NULL &&
-					(prefix_len != strlen(col->prefix) || memcmp(s, col->prefix, prefix_len) != 0))
+				if (col->call.prefix != NULL &&
+					(prefix_len != strlen(col->call.prefix) || memcmp(s, col->call.prefix, prefix_len) != 0))
 					return false;
 				memcpy(prefix, s, prefix_len);
 				prefix[prefix_len] = '\0';
@@ -117,7 +117,7 @@ value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
 static int
 compare_values(const KeyColumn *col, const FrontierValue *a, const FrontierValue *b)
 {
-	switch (col->order)
+	switch (col->call.order)
 	{
 		case ORDER_SQLSERVER:
 			return sqlserver_cmp(a->uuid, b->uuid);
@@ -151,18 +151,18 @@ consider(KeyColumn *col, Datum datum)
 
 	if (!value_of_family(col, datum, &value, &tick, prefix))
 		return CONSIDERED_OTHER;
-	if (col->has_horizon && (col->none_plausible || tick > col->horizon_tick))
+	if (col->read.has_horizon && (col->read.none_plausible || tick > col->read.horizon_tick))
 	{
-		col->beyond++;
+		col->read.beyond++;
 		return CONSIDERED_BEYOND;
 	}
-	if (!col->found || compare_values(col, &value, &col->value) > 0)
+	if (!col->read.found || compare_values(col, &value, &col->read.value) > 0)
 	{
-		col->found = true;
-		col->value = value;
-		col->tick = tick;
-		if (col->order == ORDER_TYPEID)
-			memcpy(col->found_prefix, prefix, strlen(prefix) + 1);
+		col->read.found = true;
+		col->read.value = value;
+		col->read.tick = tick;
+		if (col->call.order == ORDER_TYPEID)
+			memcpy(col->read.found_prefix, prefix, strlen(prefix) + 1);
 	}
 	return CONSIDERED_VALUE;
 }
@@ -180,25 +180,25 @@ typedef enum HorizonPlace
  * as the generators read it, saturated at the end of int64, which no clock
  * passes); for uuidv7(shift), that instant shifted as the generator shifts
  * its steps (raise_shift_apply_us()), its keys lying that far from their
- * steps.  col->skip where the shift leaves int64 (the generator refuses
+ * steps.  SKIP_SHIFT_OUT_OF_RANGE where the shift leaves int64 (the generator refuses
  * it at every step).
  */
 static HorizonPlace
 horizon_word(KeyColumn *col, int64 clock_ns, uint64 *word)
 {
-	const FrontierFamily *family = family_table[col->family];
+	const FrontierFamily *family = family_table[col->call.family];
 	int64		ns;
 
 	if (pg_add_s64_overflow(clock_ns, HORIZON_NS, &ns))
 		ns = PG_INT64_MAX;
-	if (col->generator->args == RAISE_ARGS_SHIFT)
+	if (col->call.generator->args == RAISE_ARGS_SHIFT)
 	{
 		int64		us;
 
-		if (!raise_shift_apply_us(ns / 1000, col->shift.month, col->shift.day, col->shift.time,
-								  &us))
+		if (!raise_shift_apply_us(ns / 1000, col->call.shift.month, col->call.shift.day,
+								  col->call.shift.time, &us))
 		{
-			col->skip = SHIFT_OUT_OF_RANGE;
+			col->skip = SKIP_SHIFT_OUT_OF_RANGE;
 			return HORIZON_PAST;
 		}
 		if (uuidv7_word_from_unix_us(us, word))
@@ -211,6 +211,44 @@ horizon_word(KeyColumn *col, int64 clock_ns, uint64 *word)
 }
 
 /*
+ * Set col's bound: the least value of tick `next`, below which every key
+ * of an earlier tick lies; none where no key of the family lies there.
+ */
+static void
+set_bound(KeyColumn *col, const FrontierFamily *family, uint64 next)
+{
+	uint64		tick;
+	char		buf[TYPEID_TEXT_MAX];
+	size_t		len;
+
+	if (col->call.order == ORDER_INT8)
+	{
+		int64		ms = col->call.family == FAMILY_SNOWFLAKE ?
+			(int64) next - col->call.epoch_ms : (int64) next;
+
+		/* ids of another epoch's past, or beyond its range */
+		if (ms > ID64_TIME_MAX)
+			return;
+		col->read.bound.id = ms < 0 ? 0 : ms << ID64_TIME_SHIFT;
+		col->read.has_bound = true;
+		return;
+	}
+	family->encode(family, next << family->counter_bits, 0, 0, 0, &col->read.bound);
+	if (!family->value_tick(family, &col->read.bound, &tick) || tick != next)
+		return;					/* (never: then the scan passes key by key) */
+	if (col->call.order != ORDER_TYPEID || col->call.prefix == NULL)
+	{
+		col->read.has_bound = true;
+		return;
+	}
+	if (typeid_to_text(col->call.prefix, strlen(col->call.prefix), col->read.bound.uuid,
+					   buf, &len) != TYPEID_OK)
+		return;
+	col->read.has_bound = true;
+	col->read.bound_text = pnstrdup(buf, len);
+}
+
+/*
  * Set col's horizon (horizon_word()), and the least value of the tick
  * after it, where an index scan stops.  Before the family's range (a clock
  * before 2020 and TSIDs, a shift back before 1970), every key lies beyond
@@ -219,9 +257,8 @@ horizon_word(KeyColumn *col, int64 clock_ns, uint64 *word)
 void
 set_horizon(KeyColumn *col, int64 clock_ns)
 {
-	const FrontierFamily *family = family_table[col->family];
+	const FrontierFamily *family = family_table[col->call.family];
 	uint64		word;
-	uint64		next;
 
 	switch (horizon_word(col, clock_ns, &word))
 	{
@@ -229,65 +266,23 @@ set_horizon(KeyColumn *col, int64 clock_ns)
 			return;
 		case HORIZON_BEFORE:
 			/* the least value of all (a TypeID's is read key by key) */
-			col->has_horizon = true;
-			col->none_plausible = true;
-			memset(&col->bound, 0, sizeof(col->bound));
-			col->has_bound = col->order != ORDER_TYPEID;
+			col->read.has_horizon = true;
+			col->read.none_plausible = true;
+			memset(&col->read.bound, 0, sizeof(col->read.bound));
+			col->read.has_bound = col->call.order != ORDER_TYPEID;
 			return;
 		case HORIZON_WITHIN:
 			break;
 	}
-	col->has_horizon = true;
-	col->horizon_tick = word >> family->counter_bits;
-	if (col->horizon_tick >= family->max_word >> family->counter_bits)
+	col->read.has_horizon = true;
+	col->read.horizon_tick = word >> family->counter_bits;
+	if (col->read.horizon_tick >= family->max_word >> family->counter_bits)
 	{
 		/* no key lies beyond the family's last tick */
-		col->has_horizon = false;
+		col->read.has_horizon = false;
 		return;
 	}
-	next = col->horizon_tick + 1;
-
-	/* the least value of tick `next`: every key of an earlier one lies below */
-	switch (col->order)
-	{
-		case ORDER_INT8:
-			{
-				int64		ms = col->family == FAMILY_SNOWFLAKE ?
-					(int64) next - col->epoch_ms : (int64) next;
-
-				/* ids of another epoch's past, or beyond its range */
-				if (ms > ID64_TIME_MAX)
-					return;
-				col->bound.id = ms < 0 ? 0 : ms << ID64_TIME_SHIFT;
-				col->has_bound = true;
-				return;
-			}
-		case ORDER_UUID:
-		case ORDER_SQLSERVER:
-		case ORDER_TYPEID:
-			{
-				uint64		tick;
-
-				family->encode(family, next << family->counter_bits, 0, 0, 0, &col->bound);
-				if (!family->value_tick(family, &col->bound, &tick) || tick != next)
-					return;		/* (never: then the scan passes key by key) */
-				col->has_bound = true;
-				if (col->order == ORDER_TYPEID && col->prefix != NULL)
-				{
-					char		buf[TYPEID_TEXT_MAX];
-					size_t		len;
-
-					if (typeid_to_text(col->prefix, strlen(col->prefix), col->bound.uuid, buf,
-									   &len) != TYPEID_OK)
-					{
-						col->has_bound = false;
-						return;
-					}
-					col->bound_text = pnstrdup(buf, len);
-				}
-				return;
-			}
-	}
+	set_bound(col, family, col->read.horizon_tick + 1);
 }
 
 /*
@@ -308,7 +303,7 @@ index_fits(Relation index, AttrNumber attnum, const KeyColumn *col,
 		!heap_attisnull(index->rd_indextuple, Anum_pg_index_indpred, NULL))
 		return false;
 	opfamily = index->rd_opfamily[0];
-	switch (col->order)
+	switch (col->call.order)
 	{
 		case ORDER_UUID:
 			return opfamily == ext->uuid_family;
@@ -322,7 +317,7 @@ index_fits(Relation index, AttrNumber attnum, const KeyColumn *col,
 			 * bound the range with.  (Other collations are read whole: none
 			 * is known to order every TypeID as its bytes.)
 			 */
-			return col->prefix != NULL &&
+			return col->call.prefix != NULL &&
 				(opfamily == TEXT_PATTERN_BTREE_FAM_OID ||
 				 (opfamily == TEXT_BTREE_FAM_OID &&
 				  index->rd_indcollation[0] == C_COLLATION_OID));
@@ -365,12 +360,12 @@ index_key(ScanKey key, Relation index, StrategyNumber strategy, Datum value)
 static Datum
 bound_datum(const KeyColumn *col)
 {
-	switch (col->order)
+	switch (col->call.order)
 	{
 		case ORDER_INT8:
-			return Int64GetDatum(col->bound.id);
+			return Int64GetDatum(col->read.bound.id);
 		case ORDER_TYPEID:
-			return PointerGetDatum(cstring_to_text(col->bound_text));
+			return PointerGetDatum(cstring_to_text(col->read.bound_text));
 		case ORDER_UUID:
 		case ORDER_SQLSERVER:
 			break;
@@ -378,7 +373,7 @@ bound_datum(const KeyColumn *col)
 	{
 		pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
 
-		memcpy(uuid->data, col->bound.uuid, UUID_BYTES);
+		memcpy(uuid->data, col->read.bound.uuid, UUID_BYTES);
 		return UUIDPGetDatum(uuid);
 	}
 }
@@ -393,21 +388,21 @@ index_keys(const KeyColumn *col, Relation index, bool beyond, ScanKeyData keys[2
 {
 	int			nkeys = 0;
 
-	if (col->order == ORDER_TYPEID)
+	if (col->call.order == ORDER_TYPEID)
 	{
 		char		lo[RAISE_TYPEID_BOUND_MAX];
 		char		hi[RAISE_TYPEID_BOUND_MAX];
-		size_t		len = raise_typeid_bounds(col->prefix, strlen(col->prefix), lo, hi);
+		size_t		len = raise_typeid_bounds(col->call.prefix, strlen(col->call.prefix), lo, hi);
 
 		index_key(&keys[nkeys++], index, BTGreaterEqualStrategyNumber,
 				  beyond ? bound_datum(col) :
 				  PointerGetDatum(cstring_to_text_with_len(lo, (int) len)));
 		index_key(&keys[nkeys++], index, BTLessStrategyNumber,
-				  beyond || !col->has_bound ?
+				  beyond || !col->read.has_bound ?
 				  PointerGetDatum(cstring_to_text_with_len(hi, (int) len)) :
 				  bound_datum(col));
 	}
-	else if (beyond || col->has_bound)
+	else if (beyond || col->read.has_bound)
 		index_key(&keys[nkeys++], index,
 				  beyond ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber,
 				  bound_datum(col));
@@ -446,7 +441,7 @@ read_index(KeyColumn *col, Relation rel, Relation index, AttrNumber attnum,
 		ScanDirection direction = desc != beyond ?
 			ForwardScanDirection : BackwardScanDirection;
 
-		if (beyond && (!col->has_bound || col->beyond_uncounted))
+		if (beyond && (!col->read.has_bound || col->read.beyond_uncounted))
 			break;
 		nkeys = index_keys(col, index, beyond, keys);
 		scan = uuid_seq_index_beginscan(rel, index, snapshot, nkeys);
@@ -476,7 +471,7 @@ read_index(KeyColumn *col, Relation rel, Relation index, AttrNumber attnum,
 			 */
 			if (beyond && considered != CONSIDERED_OTHER)
 			{
-				col->beyond_uncounted = true;
+				col->read.beyond_uncounted = true;
 				break;
 			}
 			if (considered == CONSIDERED_VALUE)
@@ -541,36 +536,37 @@ read_table(KeyColumn *col, Relation rel, AttrNumber attnum, const ExtensionObjec
 
 /*
  * What became of col's column while the statement waited for its table's
- * lock (rel, locked): NULL when it is as it was found (the same kind of
- * relation, and the column with the same number, type and default: a
- * rename is taken as it is), COLUMN_GONE when it was dropped, otherwise
- * how it changed.  Nothing of rel is read before this says NULL: a table
+ * lock (rel, locked): SKIP_NONE when it is as it was found (the same kind
+ * of relation, and the column with the same number, type and default: a
+ * rename is taken as it is), *dropped when it was dropped, otherwise how it
+ * changed.  Nothing of rel is read before this says SKIP_NONE: a table
  * turned into a view (CREATE RULE "_RETURN", before 16) has no storage to
  * scan.
  */
-static const char COLUMN_GONE[] = "it was dropped";
-
-static const char *
-column_change(KeyColumn *col, Relation rel)
+static SkipReason
+column_change(KeyColumn *col, Relation rel, bool *dropped)
 {
 	TupleDesc	desc = RelationGetDescr(rel);
 	Form_pg_attribute att;
 	char	   *adbin_text;
 
+	*dropped = false;
 	if (rel->rd_rel->relkind != col->relkind)
-		return "its table became another kind of relation while the statement waited for it (run the statement again)";
-	if (col->attnum < 1 || col->attnum > desc->natts)
-		return COLUMN_GONE;
+		return SKIP_RELKIND_CHANGED;
+	if (col->attnum < 1 || col->attnum > desc->natts ||
+		TupleDescAttr(desc, col->attnum - 1)->attisdropped)
+	{
+		*dropped = true;
+		return SKIP_NONE;
+	}
 	att = TupleDescAttr(desc, col->attnum - 1);
-	if (att->attisdropped)
-		return COLUMN_GONE;
 	col->attname = att->attname;
 	if (att->atttypid != col->atttypid)
-		return "its type changed while the statement waited for its table (run the statement again)";
+		return SKIP_TYPE_CHANGED;
 	adbin_text = effective_default_text(col->relid, col->attnum, att->atttypid);
 	if (adbin_text == NULL || strcmp(adbin_text, col->default_text) != 0)
-		return "its default changed while the statement waited for its table (run the statement again)";
-	return NULL;
+		return SKIP_DEFAULT_CHANGED;
+	return SKIP_NONE;
 }
 
 /* The number of rel's live column named `name`, or InvalidAttrNumber. */
@@ -608,8 +604,11 @@ read_leaf(KeyColumn *col, Oid relid, const ExtensionObjects *ext, MemoryContext 
 	*leaves = lappend_oid(*leaves, relid);
 	if (part->rd_rel->relkind == RELKIND_FOREIGN_TABLE)
 		ereport(WARNING,
-				(errmsg("partition %s of %s.%s is a foreign table: its rows are not read",
-						RelationGetRelationName(part), col->nspname, col->relname)));
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("partition \"%s\" of table \"%s\".\"%s\" is a foreign table",
+						RelationGetRelationName(part), col->nspname, col->relname),
+				 errdetail("Its rows are on another server: uuid_seq_raise_frontiers() does not read them."),
+				 errhint("Raise its family's frontier above its keys with uuid_seq_raise_frontier(family, greatest key).")));
 	else if (part->rd_rel->relkind == RELKIND_RELATION &&
 			 (attnum = attnum_of(part, NameStr(col->attname))) != InvalidAttrNumber &&
 			 TupleDescAttr(RelationGetDescr(part), attnum - 1)->atttypid == col->atttypid)
@@ -632,7 +631,6 @@ read_column(KeyColumn *col, const ExtensionObjects *ext, MemoryContext per_value
 			List **leaves)
 {
 	Relation	rel = try_relation_open(col->relid, AccessShareLock);
-	const char *change;
 	ListCell   *lc;
 
 	if (rel == NULL)
@@ -640,19 +638,18 @@ read_column(KeyColumn *col, const ExtensionObjects *ext, MemoryContext per_value
 		col->gone = true;		/* dropped meanwhile */
 		return;
 	}
-	change = column_change(col, rel);
-	if (change == COLUMN_GONE)
-		col->gone = true;
-	else if (change != NULL)
-		col->skip = change;
-	else if (col->relkind != RELKIND_PARTITIONED_TABLE)
-		read_table(col, rel, col->attnum, ext, per_value);
-	else
+	col->skip = column_change(col, rel, &col->gone);
+	if (!col->gone && col->skip == SKIP_NONE)
 	{
-		/* the partitions as they are under the lock, each locked as it is read */
-		foreach(lc, find_all_inheritors(col->relid, NoLock, NULL))
-			if (lfirst_oid(lc) != col->relid)
-				read_leaf(col, lfirst_oid(lc), ext, per_value, leaves);
+		if (col->relkind != RELKIND_PARTITIONED_TABLE)
+			read_table(col, rel, col->attnum, ext, per_value);
+		else
+		{
+			/* the partitions as they are under the lock, each locked as read */
+			foreach(lc, find_all_inheritors(col->relid, NoLock, NULL))
+				if (lfirst_oid(lc) != col->relid)
+					read_leaf(col, lfirst_oid(lc), ext, per_value, leaves);
+		}
 	}
 	relation_close(rel, AccessShareLock);
 }

@@ -124,7 +124,7 @@ uuid_seq.node_id = 7
 		'a table rewritten while the statement waited is read as it committed, '
 		  . 'a changed default is not read, a dropped key column is not listed');
 	like($raise->{stderr},
-		qr/WARNING:  column id of public\.redefaulted is not raised: its default changed while the statement waited/,
+		qr/WARNING:  column "id" of relation "public"\."redefaulted" is not raised\nDETAIL:  Its default changed while the statement waited/,
 		'... with a WARNING for the changed default');
 	$raise->quit;
 	$ddl->quit;
@@ -168,7 +168,7 @@ uuid_seq.node_id = 7
 	is("$ret $out", '0 ahead false true, flakes true true, indexed true true, whole true true',
 		'the largest key of each column, an epoch column too; a key 2 days ahead is not raised to');
 	like($err,
-		qr/WARNING:  column id of public\.ahead has (1 key|keys) more than 1 day ahead of the server's clock: ignored/,
+		qr/WARNING:  column "id" of relation "public"\."ahead" has (1 key|keys) too far ahead of the server's clock\nDETAIL:  Keys more than 1 day ahead are taken/,
 		'... and a WARNING says so');
 	for my $t (qw(indexed whole flakes ahead))
 	{
@@ -203,7 +203,7 @@ if (tested_major() >= 14)
 	is("$ret $out", '0 0', 'a column whose default wraps a generator is not listed');
 	like(
 		$err,
-		qr/WARNING:  function new_id\(\) calls uuid_seq generator uuid_generate_v7\(\): keys made through it are not covered/,
+		qr/WARNING:  function new_id\(\) calls uuid_seq generator "uuid_generate_v7\(\)"\nDETAIL:  Keys made through it are not covered/,
 		'... and a WARNING names the function');
 	$node->stop;
 }

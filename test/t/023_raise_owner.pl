@@ -80,7 +80,7 @@ my ($rows, $err) = raise();
 is($rows, 'm.far NULL, m.fresh false, m.t false',
 	'keys of 2262 and 10889 raise nothing, nor one fresh key of uuidv7(\'-3 days\')');
 like($err,
-	qr/WARNING:  column id of m\.far is not raised: its uuidv7\(\) shift lies outside the UUIDv7 range/,
+	qr/WARNING:  column "id" of relation "m"\."far" is not raised\nDETAIL:  Its uuidv7\(\) shift lies outside the UUIDv7 range\./,
 	'a shift uuidv7() refuses: a WARNING names the column');
 unlike($err, qr/m\.(t|fresh)\b/, 'no WARNING for the others');
 is(v7_near_clock(), 't', 'v7 keys of another database stay at the clock');
@@ -97,7 +97,7 @@ as_owner(q{
 });
 like($rows, qr/^m\.clamped NULL, /, 'a column whose step would lie past the horizon is not raised');
 like($err,
-	qr/WARNING:  column id of m\.clamped is not raised: the frontier its largest key needs lies more than 1 day ahead of the server's clock/,
+	qr/WARNING:  column "id" of relation "m"\."clamped" is not raised\nDETAIL:  The frontier its largest key needs lies more than 1 day ahead of the server's clock\./,
 	'... and a WARNING names it');
 is(v7_near_clock(), 't', 'v7 keys stay at the clock');
 
@@ -151,12 +151,12 @@ is($rows,
 	  . 'a detached partition read on its own'
 	  . ($rules ? ', a table turned into a view not read' : ''));
 like($raiser->{stderr},
-	qr/WARNING:  column id of l\.c_retyped is not raised: its type changed while the statement waited/,
+	qr/WARNING:  column "id" of relation "l"\."c_retyped" is not raised\nDETAIL:  Its type changed while the statement waited/,
 	'... with a WARNING for the retyped column');
 if ($rules)
 {
 	like($raiser->{stderr},
-		qr/WARNING:  column id of l\.z_victim is not raised: its table became another kind of relation while the statement waited for it/,
+		qr/WARNING:  column "id" of relation "l"\."z_victim" is not raised\nDETAIL:  Its table became another kind of relation while the statement waited for it/,
 		'... and for the table turned into a view');
 }
 else
