@@ -1,11 +1,11 @@
 /*
  * test_raise_plan.c
  *		Unit tests of core/raise_plan.c: every generator symbol and only
- *		those, the covering word of each family (the last word of a tick,
- *		none in the last tick), timestamptz + interval in UTC as
- *		PostgreSQL computes it and its inverse (overflow too), the step a
- *		uuidv7(shift) value came from, the horizon a raise keeps to, and the
- *		TypeID bounds: every TypeID
+ *		those, the covering word of every family of the registry's
+ *		family_table (the last word of a tick, none in the last tick),
+ *		timestamptz + interval in UTC as PostgreSQL computes it and its
+ *		inverse (overflow too), the step a uuidv7(shift) value came from,
+ *		the horizon a raise keeps to, and the TypeID bounds: every TypeID
  *		of a prefix inside them, in uuid order by bytes, every other
  *		prefix's outside.
  */
@@ -15,6 +15,7 @@
 #include "comb.h"
 #include "id64.h"
 #include "raise_plan.h"
+#include "registry.h"
 #include "rfc9562.h"
 #include "sqlserver_order.h"
 #include "typeid.h"
@@ -75,16 +76,9 @@ test_symbols(void)
 static void
 test_cover_word(void)
 {
-	const FrontierFamily *families[] = {
-		&uuidv7_family, &ulid_family, &tsid_family, &snowflake_family,
-		&comb_families[COMB_SQLSERVER_UNIX_MS].frontier,
-		&comb_families[COMB_POSTGRESQL_SQLDATETIME].frontier,
-		&comb_families[COMB_SQLSERVER_DOTNET_TICKS].frontier,
-	};
-
-	for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+	for (int id = 0; id < FAMILY_COUNT; id++)
 	{
-		const FrontierFamily *f = families[i];
+		const FrontierFamily *f = family_table[id];
 		uint64_t	last_tick = f->max_word >> f->counter_bits;
 		uint64_t	word = 0;
 
@@ -237,19 +231,11 @@ family_cmp(const FrontierFamily *f, const FrontierValue *a, const FrontierValue 
 static void
 test_value_word(void)
 {
-	const FrontierFamily *families[] = {
-		&uuidv7_family, &ulid_family, &tsid_family, &snowflake_family,
-		&comb_families[COMB_SQLSERVER_UNIX_MS].frontier,
-		&comb_families[COMB_POSTGRESQL_UNIX_MS].frontier,
-		&comb_families[COMB_SQLSERVER_SQLDATETIME].frontier,
-		&comb_families[COMB_POSTGRESQL_SQLDATETIME].frontier,
-		&comb_families[COMB_SQLSERVER_DOTNET_TICKS].frontier,
-	};
 	FakeClock	rng = {.rng = 42};
 
-	for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++)
+	for (int id = 0; id < FAMILY_COUNT; id++)
 	{
-		const FrontierFamily *f = families[i];
+		const FrontierFamily *f = family_table[id];
 		bool		node_family = f == &ulid_family || f == &tsid_family ||
 			f == &snowflake_family;
 		int			own = 0,
