@@ -373,6 +373,28 @@ raise_word_within_horizon(const FrontierFamily *family, uint64_t word, int64_t c
 	return word >> family->counter_bits <= limit >> family->counter_bits;
 }
 
+bool
+raise_tick_bound(const FrontierFamily *family, int64_t epoch_ms, uint64_t next,
+				 FrontierValue *bound)
+{
+	uint64_t	tick;
+
+	if (family->value_bytes == FRONTIER_VALUE_BIGINT)
+	{
+		int64_t		ms = family == &snowflake_family ?
+			(int64_t) next - epoch_ms : (int64_t) next;
+
+		/* ids of another epoch's past, or beyond its range */
+		if (ms > ID64_TIME_MAX)
+			return false;
+		bound->id = ms < 0 ? 0 : ms << ID64_TIME_SHIFT;
+		return true;
+	}
+	family->encode(family, next << family->counter_bits, 0, 0, 0, bound);
+	/* (never false: then the scan passes key by key) */
+	return family->value_tick(family, bound, &tick) && tick == next;
+}
+
 size_t
 raise_typeid_bounds(const char *prefix, size_t len,
 					char lo[RAISE_TYPEID_BOUND_MAX], char hi[RAISE_TYPEID_BOUND_MAX])

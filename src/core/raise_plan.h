@@ -5,12 +5,13 @@
  *		travel"): which generators there are and what their arguments
  *		decide, which frontier word covers a value, the step a
  *		uuidv7(shift) value came from, how far past the clock a raise may
- *		carry a frontier, and where a TypeID prefix's values lie in byte
- *		order.
+ *		carry a frontier, where a tick's values begin, and where a TypeID
+ *		prefix's values lie in byte order.
  *
- * Pure C (no PostgreSQL headers).  The glue (raise_frontiers.c) finds the
- * calls in the catalog, reads the columns and raises the frontiers; every
- * decision that needs no server is here, unit-tested.
+ * Pure C (no PostgreSQL headers).  The glue finds the calls in the catalog
+ * (runtime/raise_columns.c), reads the columns (runtime/raise_read.c) and
+ * raises the frontiers (funcs/raise_frontiers.c); every decision that
+ * needs no server is here, unit-tested.
  */
 #ifndef UUID_SEQ_RAISE_PLAN_H
 #define UUID_SEQ_RAISE_PLAN_H
@@ -127,6 +128,18 @@ extern bool raise_v7_shift_word(uint64_t tick, const FrontierValue *value,
  */
 extern bool raise_word_within_horizon(const FrontierFamily *family, uint64_t word,
 									  int64_t clock_ns, int64_t horizon_ns);
+
+/*
+ * The least value of `family` in tick `next` (for a Snowflake id, of epoch
+ * epoch_ms; ignored otherwise), in the form value_tick reads: every value
+ * of an earlier tick lies below it in the family's order, so an index read
+ * of a column stops there.  An 8-byte id's is the least id of that
+ * millisecond (0 for one before its epoch); a uuid's the encoding of the
+ * tick's first word with zero random bits and node id.  False when no
+ * value of the family lies there (an id past its epoch's range).
+ */
+extern bool raise_tick_bound(const FrontierFamily *family, int64_t epoch_ms, uint64_t next,
+							 FrontierValue *bound);
 
 /*
  * Byte-order bounds [lo, hi) of every TypeID of `prefix` (its 26-character

@@ -211,31 +211,18 @@ horizon_word(KeyColumn *col, int64 clock_ns, uint64 *word)
 }
 
 /*
- * Set col's bound: the least value of tick `next`, below which every key
- * of an earlier tick lies; none where no key of the family lies there.
+ * Set col's bound: the least value of tick `next` (raise_tick_bound()),
+ * below which every key of an earlier tick lies; a TypeID's as the text of
+ * its prefix.  None where no key of the family lies there.
  */
 static void
 set_bound(KeyColumn *col, const FrontierFamily *family, uint64 next)
 {
-	uint64		tick;
 	char		buf[TYPEID_TEXT_MAX];
 	size_t		len;
 
-	if (col->call.order == ORDER_INT8)
-	{
-		int64		ms = col->call.family == FAMILY_SNOWFLAKE ?
-			(int64) next - col->call.epoch_ms : (int64) next;
-
-		/* ids of another epoch's past, or beyond its range */
-		if (ms > ID64_TIME_MAX)
-			return;
-		col->read.bound.id = ms < 0 ? 0 : ms << ID64_TIME_SHIFT;
-		col->read.has_bound = true;
+	if (!raise_tick_bound(family, col->call.epoch_ms, next, &col->read.bound))
 		return;
-	}
-	family->encode(family, next << family->counter_bits, 0, 0, 0, &col->read.bound);
-	if (!family->value_tick(family, &col->read.bound, &tick) || tick != next)
-		return;					/* (never: then the scan passes key by key) */
 	if (col->call.order != ORDER_TYPEID || col->call.prefix == NULL)
 	{
 		col->read.has_bound = true;

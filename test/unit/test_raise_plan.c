@@ -5,7 +5,8 @@
  *		family_table (the last word of a tick, none in the last tick),
  *		timestamptz + interval in UTC as PostgreSQL computes it and its
  *		inverse (overflow too), the step a uuidv7(shift) value came from,
- *		the horizon a raise keeps to, and the TypeID bounds: every TypeID
+ *		the horizon a raise keeps to, the least value of a tick (an index
+ *		read's bound), and the TypeID bounds: every TypeID
  *		of a prefix inside them, in uuid order by bytes, every other
  *		prefix's outside.
  */
@@ -457,6 +458,72 @@ test_within_horizon(void)
 		  !snowflake_family.word_from_ns(&snowflake_family, INT64_MAX, &limit));
 }
 
+/*
+ * raise_tick_bound(): for every family, the bound lies in its tick, and
+ * the last value of the tick before (its last word, every random bit and
+ * node id set) lies below it in the family's order; a Snowflake id's in
+ * its epoch, none past the epoch's range, the least id before it.
+ */
+static void
+test_tick_bound(void)
+{
+	const int64_t epoch_ms = INT64_C(1288834974657);	/* Twitter's */
+	const int64_t clock_ns = INT64_C(1795780800000000000);
+
+	for (int id = 0; id < FAMILY_COUNT; id++)
+	{
+		const FrontierFamily *f = family_table[id];
+		uint64_t	word;
+
+		CHECK(f->word_from_ns(f, clock_ns, &word));
+		for (uint64_t next = word >> f->counter_bits;
+			 next < (word >> f->counter_bits) + 3; next++)
+		{
+			FrontierValue bound;
+			FrontierValue below;
+			uint64_t	tick;
+
+			CHECK(raise_tick_bound(f, epoch_ms, next, &bound));
+			if (f->value_bytes == FRONTIER_VALUE_BIGINT)
+			{
+				/* the id's time: ms past its epoch */
+				int64_t		ms = (int64_t) next - (f == &snowflake_family ? epoch_ms : 0);
+
+				CHECK(bound.id == ms << ID64_TIME_SHIFT);
+				below.id = bound.id - 1;
+				if (f == &snowflake_family)
+					CHECK(snowflake_tick(bound.id, epoch_ms, &tick) && tick == next &&
+						  snowflake_tick(below.id, epoch_ms, &tick) && tick == next - 1);
+				else
+					CHECK(tsid_tick(bound.id, &tick) && tick == next &&
+						  tsid_tick(below.id, &tick) && tick == next - 1);
+			}
+			else
+			{
+				/* the last value of the tick before: every bit it has set */
+				f->encode(f, (next << f->counter_bits) - 1, UINT64_MAX, 8, 255, &below);
+				CHECK(f->value_tick(f, &bound, &tick) && tick == next);
+				CHECK(f->value_tick(f, &below, &tick) && tick == next - 1);
+			}
+			CHECK(family_cmp(f, &below, &bound) < 0);
+		}
+	}
+	/* Snowflake: ids of the epoch's past, and past its range */
+	{
+		FrontierValue bound;
+
+		CHECK(raise_tick_bound(&snowflake_family, epoch_ms, 1000, &bound) && bound.id == 0);
+		CHECK(raise_tick_bound(&snowflake_family, epoch_ms, (uint64_t) epoch_ms + 5, &bound) &&
+			  bound.id == INT64_C(5) << ID64_TIME_SHIFT);
+		CHECK(raise_tick_bound(&snowflake_family, epoch_ms,
+							   (uint64_t) (epoch_ms + ID64_TIME_MAX), &bound) &&
+			  bound.id == ID64_TIME_MAX << ID64_TIME_SHIFT);
+		CHECK(!raise_tick_bound(&snowflake_family, epoch_ms,
+								(uint64_t) (epoch_ms + ID64_TIME_MAX + 1), &bound));
+		CHECK(!raise_tick_bound(&tsid_family, 0, (uint64_t) ID64_TIME_MAX + 1, &bound));
+	}
+}
+
 /* memcmp of two byte strings of their lengths, as text in "C" order */
 static int
 c_order(const char *a, size_t alen, const char *b, size_t blen)
@@ -546,5 +613,6 @@ test_raise_plan(void)
 	test_shift_invert();
 	test_v7_shift_word();
 	test_within_horizon();
+	test_tick_bound();
 	test_typeid_bounds();
 }
