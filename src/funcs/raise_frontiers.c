@@ -22,12 +22,19 @@
  * lies above the counter, one that depends on this server's node id; for
  * uuidv7(shift), the step's, the shift undone with the generator's own
  * interval arithmetic in UTC: exact for days and time, the last step that
- * can have given the key's millisecond for months).  Each family is raised once, to the largest of its columns'
- * words, through lease_raise_frontier(), durably like
- * uuid_seq_raise_frontier().  A column's `raised` says whether its word lay
- * above the frontier that raise found, so keys this server made itself
- * raise nothing, and a repeat is a no-op.  Superuser only (in C too, for it
- * reads every table whatever its privileges), preloaded only.
+ * can have given the key's millisecond for months).  Each family is raised
+ * once, to the largest of its columns' words, through
+ * lease_raise_frontier(), durably like uuid_seq_raise_frontier().  A
+ * column's `raised` says whether its word lay above the frontier that
+ * raise found, so keys this server made itself raise nothing, and a repeat
+ * is a no-op.  Superuser only (in C too, for it reads every table whatever
+ * its privileges), preloaded only.
+ *
+ * The rows.  One per column (a partitioned table's, not its partitions'),
+ * its result columns named by RESULT_*; a column that is not raised has
+ * raised NULL and one WARNING whose detail says why (warn_skip(), one
+ * message per SkipReason), and one with keys beyond the horizon a WARNING
+ * saying how many (warn_beyond()).
  */
 #include "postgres.h"
 
