@@ -146,7 +146,7 @@ comb_time_of(CombKind kind, pg_uuid_t *uuid)
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("uuid \"%s\" holds no valid time for %s",
 						uuid_text(uuid), family->name),
-				 errdetail("%s holds times from %s.", family->name, family->range)));
+				 errdetail("The %s family holds times from %s.", family->name, family->range)));
 	return unix_us_to_timestamptz(comb_word_to_unix_us(kind, word));
 }
 

@@ -39,18 +39,25 @@ PG_FUNCTION_INFO_V1(tsid_counter);
 PG_FUNCTION_INFO_V1(snowflake_node_id);
 PG_FUNCTION_INFO_V1(snowflake_counter);
 
-/* A Unix-ms time as a timestamptz, or 22008 past the type's end. */
+/* A Unix-ms time as a timestamptz: false past the type's end. */
+static bool
+unix_ms_timestamptz(int64 unix_ms, TimestampTz *ts)
+{
+	return unix_ms <= PG_INT64_MAX / 1000 && unix_ms >= PG_INT64_MIN / 1000 &&
+		!pg_sub_s64_overflow(unix_ms * 1000, UNIX_TO_PG_EPOCH_US, ts) &&
+		IS_VALID_TIMESTAMP(*ts);
+}
+
+/* The time of a TSID, or 22008 past the type's end. */
 static TimestampTz
-unix_ms_or_error(int64 unix_ms, const char *what)
+tsid_time(int64 id)
 {
 	TimestampTz ts;
 
-	if (unix_ms > PG_INT64_MAX / 1000 || unix_ms < PG_INT64_MIN / 1000 ||
-		pg_sub_s64_overflow(unix_ms * 1000, UNIX_TO_PG_EPOCH_US, &ts) ||
-		!IS_VALID_TIMESTAMP(ts))
+	if (!unix_ms_timestamptz(tsid_unix_ms(id), &ts))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("the time of %s is out of range for type timestamp with time zone", what)));
+				 errmsg("the time of TSID " INT64_FORMAT " is out of range for type timestamp with time zone", id)));
 	return ts;
 }
 
@@ -111,7 +118,7 @@ snowflake_generate(PG_FUNCTION_ARGS)
 Datum
 tsid_to_timestamptz(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TIMESTAMPTZ(unix_ms_or_error(tsid_unix_ms(PG_GETARG_INT64(0)), "a TSID"));
+	PG_RETURN_TIMESTAMPTZ(tsid_time(PG_GETARG_INT64(0)));
 }
 
 /* The time of a Snowflake id, or 22008 for a negative one. */
@@ -119,13 +126,18 @@ static TimestampTz
 snowflake_time(int64 id, int64 epoch_ms)
 {
 	int64		unix_ms;
+	TimestampTz ts;
 
 	if (!snowflake_unix_ms(id, epoch_ms, &unix_ms))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("Snowflake id " INT64_FORMAT " holds no time", id),
 				 errdetail("A Snowflake id is positive: its time lies in bits 22 to 62.")));
-	return unix_ms_or_error(unix_ms, "a Snowflake id");
+	if (!unix_ms_timestamptz(unix_ms, &ts))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("the time of Snowflake id " INT64_FORMAT " is out of range for type timestamp with time zone", id)));
+	return ts;
 }
 
 Datum
@@ -189,26 +201,30 @@ static int64
 tsid_text_or_error(const char *chars, int len)
 {
 	int64		id = 0;
-	const char *detail = NULL;
 
 	switch (tsid_parse(chars, len, &id))
 	{
 		case TSID_TEXT_OK:
 			return id;
 		case TSID_TEXT_BAD_LENGTH:
-			detail = "A TSID is 13 characters long.";
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type tsid: \"%s\"", quote_bytes(chars, len)),
+					 errdetail("A TSID is 13 characters long.")));
 			break;
 		case TSID_TEXT_BAD_CHAR:
-			detail = "A TSID is written with 0-9 and A-Z except I, L, O and U (Crockford's base32).";
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type tsid: \"%s\"", quote_bytes(chars, len)),
+					 errdetail("A TSID is written with 0-9 and A-Z except I, L, O and U (Crockford's base32).")));
 			break;
 		case TSID_TEXT_OVERFLOW:
-			detail = "A TSID's first character is at most F: larger values do not fit in 64 bits.";
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type tsid: \"%s\"", quote_bytes(chars, len)),
+					 errdetail("A TSID's first character is at most F: larger values do not fit in 64 bits.")));
 			break;
 	}
-	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg("invalid input syntax for type tsid: \"%s\"", quote_bytes(chars, len)),
-			 errdetail("%s", detail)));
 	pg_unreachable();
 }
 
@@ -242,7 +258,7 @@ tsid_text_to_timestamptz(PG_FUNCTION_ARGS)
 {
 	int64		id = key_text_to_id(PG_GETARG_TEXT_PP(0), true);
 
-	PG_RETURN_TIMESTAMPTZ(unix_ms_or_error(tsid_unix_ms(id), "a TSID"));
+	PG_RETURN_TIMESTAMPTZ(tsid_time(id));
 }
 
 Datum

@@ -40,7 +40,7 @@ family_arg(const text *name)
 		return id;
 	initStringInfo(&names);
 	for (int i = 0; i < FAMILY_COUNT; i++)
-		appendStringInfo(&names, "%s%s", i == 0 ? "" : ", ", family_names[i]);
+		appendStringInfo(&names, "%s\"%s\"", i == 0 ? "" : ", ", family_names[i]);
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("unknown uuid_seq family \"%s\"", quote_text(name)),
@@ -56,34 +56,30 @@ static FamilyId
 family_of_kind(const text *name, bool bigint_ids)
 {
 	FamilyId	id = family_arg(name);
+	bool		holds_bigint = family_table[id]->value_bytes == FRONTIER_VALUE_BIGINT;
 
-	if ((family_table[id]->value_bytes == FRONTIER_VALUE_BIGINT) != bigint_ids)
+	if (bigint_ids && !holds_bigint)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uuid_seq family \"%s\" holds %s values, not %s",
-						family_names[id], bigint_ids ? "uuid" : "bigint",
-						bigint_ids ? "bigint" : "uuid"),
-				 errhint("Pass the family's largest key as a %s.",
-						 bigint_ids ? "uuid" : "bigint")));
+				 errmsg("uuid_seq family \"%s\" holds uuid values, not bigint",
+						family_names[id]),
+				 errhint("Pass the family's largest key as a uuid.")));
+	if (!bigint_ids && holds_bigint)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uuid_seq family \"%s\" holds bigint values, not uuid",
+						family_names[id]),
+				 errhint("Pass the family's largest key as a bigint.")));
 	return id;
 }
 
 /*
- * Raise family id's frontier past the tick `past` (written as `shown`) was
- * taken in: 22008 when no value can lie above it, 55000 without preload.
+ * Raise family id's frontier to word, the last of the tick a key was taken
+ * in (raise_cover_word()): 55000 without preload.
  */
 static bool
-raise_past_tick(FamilyId id, uint64 tick, const char *shown)
+raise_to_word(FamilyId id, uint64 word)
 {
-	const FrontierFamily *family = family_table[id];
-	uint64		word;
-
-	if (!raise_cover_word(family, tick, &word))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("no %s value can lie above %s", family->name, shown),
-				 errdetail("It is in the last tick %s holds, which holds times from %s.",
-						   family->name, family->range)));
 	if (lease_shared() == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -98,18 +94,24 @@ uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
 	FamilyId	id = family_of_kind(PG_GETARG_TEXT_PP(0), false);
 	pg_uuid_t  *past = PG_GETARG_UUID_P(1);
 	const FrontierFamily *family = family_table[id];
-	char	   *shown = psprintf("uuid \"%s\"",
-								 DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past))));
+	char	   *shown = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past)));
 	FrontierValue value;
 	uint64		tick;
+	uint64		word;
 
 	memcpy(value.uuid, past->data, UUID_LEN);
 	if (!family->value_tick(family, &value, &tick))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("%s holds no valid time for %s", shown, family->name),
-				 errdetail("%s holds times from %s.", family->name, family->range)));
-	PG_RETURN_BOOL(raise_past_tick(id, tick, shown));
+				 errmsg("uuid \"%s\" holds no valid time for %s", shown, family->name),
+				 errdetail("The %s family holds times from %s.", family->name, family->range)));
+	if (!raise_cover_word(family, tick, &word))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("no %s value can lie above uuid \"%s\"", family->name, shown),
+				 errdetail("It is in the last tick %s holds, which holds times from %s.",
+						   family->name, family->range)));
+	PG_RETURN_BOOL(raise_to_word(id, word));
 }
 
 /*
@@ -122,9 +124,9 @@ uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
 	FamilyId	id = family_of_kind(PG_GETARG_TEXT_PP(0), true);
 	const FrontierFamily *family = family_table[id];
 	int64		past = PG_GETARG_INT64(1);
-	char	   *shown = psprintf("id " INT64_FORMAT, past);
 	bool		valid;
 	uint64		tick;
+	uint64		word;
 
 	if (PG_NARGS() > 2 && id != FAMILY_SNOWFLAKE)
 		ereport(ERROR,
@@ -144,17 +146,23 @@ uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
 	/*
 	 * The Snowflake frontier counts Unix milliseconds and would take the
 	 * raise, but no id of this epoch lies above its last millisecond: refuse
-	 * it as raise_past_tick() refuses a family's last tick.
+	 * it as a family's last tick is refused.
 	 */
 	if (id == FAMILY_SNOWFLAKE && valid && past >> ID64_TIME_SHIFT == ID64_TIME_MAX)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("no Snowflake id of its epoch can lie above %s", shown),
+				 errmsg("no Snowflake id of its epoch can lie above id " INT64_FORMAT, past),
 				 errdetail("It is in the last millisecond of its epoch's range: Snowflake ids hold 2^41 milliseconds (69 years) from their epoch.")));
 	if (!valid)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("%s holds no valid time for %s", shown, family->name),
+				 errmsg("id " INT64_FORMAT " holds no valid time for %s", past, family->name),
 				 errdetail("Its ids are positive, their time in bits 22 to 62.")));
-	PG_RETURN_BOOL(raise_past_tick(id, tick, shown));
+	if (!raise_cover_word(family, tick, &word))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("no %s value can lie above id " INT64_FORMAT, family->name, past),
+				 errdetail("It is in the last tick %s holds, which holds times from %s.",
+						   family->name, family->range)));
+	PG_RETURN_BOOL(raise_to_word(id, word));
 }

@@ -267,8 +267,9 @@ family_take(FamilyId id, FrontierTake *take)
 		case FRONTIER_EXHAUSTED:
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("the %s frontier has reached its maximum: %s holds times from %s",
-							family->name, family->name, family->range)));
+					 errmsg("the %s frontier has reached its maximum", family->name),
+					 errdetail("The %s family holds times from %s.",
+							   family->name, family->range)));
 			break;
 		case FRONTIER_OVERFLOW:
 			ereport(ERROR,

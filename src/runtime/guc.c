@@ -101,7 +101,7 @@ parse_clock_shift(const char *text, int64 *shift_us)
 
 	if (!input_function_call_safe(interval_in, text, &datum))
 	{
-		GUC_check_errdetail("\"%s\" is not an interval.", text);
+		GUC_check_errdetail("A clock shift is an interval.");
 		return false;
 	}
 	span = DatumGetIntervalP(datum);
