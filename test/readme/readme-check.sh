@@ -1,13 +1,15 @@
 #!/bin/bash
 # The README's examples as a test, after test/readme/design-check.pl (src/README
-# against the tree, no server) and test/readme/definer-check.pl (every
+# against the tree, no server), test/readme/definer-check.pl (every
 # SECURITY DEFINER function of the docs and sql/ sets search_path, pg_temp
-# last; no server either): runs every ```sql block of README.md top
-# to bottom, then those of every docs/*.md that has one, against a throwaway
-# server preloading uuid_seq (pg_virtualenv), and compares each output with
-# the file (test/readme/readme-check.pl describes the conventions).  Each file gets
-# fresh databases of its own, so its blocks may depend on its earlier blocks
-# only.  Fails if any file fails; the last line sums every file's counts.
+# last) and test/readme/message-check.pl (every message of src/ in
+# PostgreSQL's style; neither needs a server): runs every ```sql block of
+# README.md top to bottom, then those of every docs/*.md that has one,
+# against a throwaway server preloading uuid_seq (pg_virtualenv), and
+# compares each output with the file (test/readme/readme-check.pl describes
+# the conventions).  Each file gets fresh databases of its own, so its
+# blocks may depend on its earlier blocks only.  Fails if any file fails;
+# the last line sums every file's counts.
 # Needs `make install` first, as root (it also puts a stand-in pg_uuidv7
 # into the server's extension directory for the migration example, unless a
 # real one is installed, and removes it after).
@@ -20,10 +22,13 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
-# first, with no server: src/README's map, family table and settings, and
-# the search_path of every SECURITY DEFINER function of the docs and scripts
+# first, with no server: src/README's map, family table and settings, the
+# search_path of every SECURITY DEFINER function of the docs and scripts,
+# and the style of every message (its rules on planted messages first)
 perl test/readme/design-check.pl
 perl test/readme/definer-check.pl
+perl test/readme/message-check.pl --self-test
+perl test/readme/message-check.pl
 ext=$("${PG_CONFIG:-pg_config}" --sharedir)/extension
 standin=
 if [[ ! -e $ext/pg_uuidv7.control ]]; then
