@@ -30,6 +30,11 @@ apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends \
 	python3-psycopg python3-psycopg2 python3-sqlalchemy \
 	libpostgresql-jdbc-java default-jdk-headless \
 	prometheus-postgres-exporter >/dev/null
+# The package enables a service that would listen on :9187 on every
+# interface where systemd runs; the test starts its own exporter.
+if command -v systemctl >/dev/null && [[ -d /run/systemd/system ]]; then
+	systemctl disable --now prometheus-postgres-exporter >/dev/null 2>&1 || true
+fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 	apt-get -o Acquire::Retries=3 install -y -qq --no-install-recommends nodejs npm >/dev/null
 fi
