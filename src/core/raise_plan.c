@@ -222,16 +222,26 @@ month_after(int64_t y, int64_t m, int64_t months, int64_t *ys, int64_t *ms)
 	*ms = index - *ys * 12 + 1;
 }
 
+/*
+ * The day of us (rounded down), with its time of day in *tod, 0 up to a
+ * day.  (us - day * US_PER_DAY would overflow for us within a day of
+ * INT64_MIN: the remainder does not.)
+ */
+static int64_t
+day_and_time(int64_t us, int64_t *tod)
+{
+	*tod = us % US_PER_DAY;
+	if (*tod < 0)
+		*tod += US_PER_DAY;
+	return floor_div(us, US_PER_DAY);
+}
+
 bool
 raise_shift_apply_us(int64_t us, int32_t months, int32_t days, int64_t time_us,
 					 int64_t *shifted_us)
 {
-	int64_t		day = floor_div(us, US_PER_DAY);
-	int64_t		total = us % US_PER_DAY;	/* the time of day */
-
-	/* (us - day * US_PER_DAY would overflow for us near INT64_MIN) */
-	if (total < 0)
-		total += US_PER_DAY;
+	int64_t		total;			/* the time of day */
+	int64_t		day = day_and_time(us, &total);
 
 	if (months != 0)
 	{
@@ -298,8 +308,7 @@ raise_shift_invert_us(int64_t value_us, int32_t months, int32_t days, int64_t ti
 		*base_us = x;
 		return true;
 	}
-	day = floor_div(x, US_PER_DAY);
-	tod = x - day * US_PER_DAY;
+	day = day_and_time(x, &tod);
 	day = last_day_before_months(day, months, &whole);
 	if (whole)
 		tod = US_PER_DAY - 1;

@@ -136,6 +136,11 @@ test_shift_apply(void)
 	CHECK(!raise_shift_apply_us(INT64_MIN, INT32_MIN, INT32_MIN, INT64_MIN, &us));
 	CHECK(!raise_shift_apply_us(0, 0, INT32_MAX, 0, &us));
 	CHECK(raise_shift_apply_us(0, 0, 100000, 0, &us) && us == 100000 * US_PER_DAY);
+	/* within a day of INT64_MIN, with months: no overflow on the way */
+	(void) raise_shift_apply_us(INT64_MIN + 1, 1, 0, 0, &us);
+	(void) raise_shift_invert_us(INT64_MIN + 1, 1, 0, 0, &us);
+	(void) raise_shift_invert_us(0, -1, 0, INT64_MAX, &us);
+	CHECK(raise_shift_apply_us(-1, 1, 0, 0, &us) && us == 31 * US_PER_DAY - 1);
 }
 
 /*
