@@ -28,7 +28,7 @@
  * column's `raised` says whether its word lay above the frontier that
  * raise found, so keys this server made itself raise nothing, and a repeat
  * is a no-op.  Superuser only (in C too, for it reads every table whatever
- * its privileges), preloaded only.
+ * its privileges); it needs the shared frontiers (preloaded, or on 17+).
  *
  * The rows.  One per column (a partitioned table's, not its partitions'),
  * its result columns named by RESULT_*; a column that is not raised has

@@ -415,7 +415,7 @@ uuid_seq_guc_init(bool preloading)
 							 NULL, NULL, NULL);
 	DefineCustomStringVariable("uuid_seq.clock_shift",
 							   "Sets an interval added to the wall clock by every generator (test servers only).",
-							   "For testing clocks that jump or go back, e.g. '-1 hour'.  Never on a production server: when preloaded, a shift ahead in one session moves the cluster-wide frontiers of the families it generates: their later keys, in every session and database, stay that far ahead, also after RESET and a restart, until the clock catches up.",
+							   "For testing clocks that jump or go back, e.g. '-1 hour'.  Never on a production server: where the frontiers are shared (preloaded, or 17+), a shift ahead in one session moves the cluster-wide frontiers of the families it generates: their later keys, in every session and database, stay that far ahead, also after RESET and a restart, until the clock catches up.",
 							   &clock_shift_text,
 							   "0",
 							   PGC_SUSET, 0,
