@@ -219,7 +219,8 @@ remove_old_file(void)
 {
 	if (!IsBinaryUpgrade && frontier_store_remove())
 		ereport(LOG,
-				(errmsg("uuid_seq removed its frontier file \"%s\" because uuid_seq.persist is off",
+				(errcode(ERRCODE_SUCCESSFUL_COMPLETION),
+				 errmsg("uuid_seq removed its frontier file \"%s\" because uuid_seq.persist is off",
 						FRONTIER_FILE_NAME),
 				 errdetail("The values generated while it is off are kept nowhere; the next start with it on begins from the clock.")));
 }
@@ -478,7 +479,8 @@ restore_frontiers(UuidSeqShared *shared)
 			shared->origin[i] = ORIGIN_FILE;
 		}
 		ereport(LOG,
-				(errmsg("uuid_seq restored its frontiers from \"%s\"",
+				(errcode(ERRCODE_SUCCESSFUL_COMPLETION),
+				 errmsg("uuid_seq restored its frontiers from \"%s\"",
 						FRONTIER_FILE_NAME)));
 	}
 

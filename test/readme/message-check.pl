@@ -29,10 +29,10 @@
 #  * duration   a message spells a span of time ("1 day", "24 hours"):
 #               derive it from the constant it states (%d of it) or name
 #               the setting, so the text cannot drift from the code;
-#  * errcode    an ereport at a level a client sees (NOTICE and above)
-#               carries no errcode(): elog is for internal errors only.
-#               LOG and DEBUG ereports, written to the server's log alone,
-#               may keep the default 00000, as PostgreSQL's own do;
+#  * errcode    an ereport carries no errcode() (a LOG or DEBUG one too:
+#               log_line_prefix's %e and csvlog show it, so it names
+#               00000 where nothing went wrong): elog is for internal
+#               errors only;
 #  * elog       an elog is at WARNING, NOTICE or INFO: a client reads
 #               those, so they are ereports with an errcode.
 #
@@ -168,10 +168,8 @@ sub check_text {
 		my @args = split_args($body);
 		my $bad = sub { push @found, "$line: $_[0]: $fn(" . ($body =~ s/\s+/ /gr) . ")" };
 		if ($fn eq 'ereport') {
-			my $level = $args[0];
-			my $client = $level !~ /^(?:LOG|LOG_SERVER_ONLY|COMMERROR|DEBUG[1-5])$/;
-			$bad->('errcode: an ereport a client sees names its SQLSTATE')
-			  if $client && $body !~ /\berrcode(?:_for_file_access|_for_socket_access)?\s*\(/;
+			$bad->('errcode: an ereport names its SQLSTATE')
+			  if $body !~ /\berrcode(?:_for_file_access|_for_socket_access)?\s*\(/;
 			next;
 		}
 		my @fmts;
@@ -253,7 +251,8 @@ if (@ARGV && $ARGV[0] eq '--self-test') {
 		['ereport(WARNING, (errcode(ERRCODE_X), errmsg("keys more than 1 day ahead are ignored")));', 'duration'],
 		['ereport(WARNING, (errcode(ERRCODE_X), errmsg("keys more than %d seconds ahead are ignored", n)));', ''],
 		['ereport(WARNING, (errmsg("partition \"%s\" is a foreign table", p)));', 'errcode'],
-		['ereport(LOG, (errmsg("uuid_seq restored its frontiers")));', ''],
+		['ereport(LOG, (errmsg("uuid_seq restored its frontiers")));', 'errcode'],
+		['ereport(LOG, (errcode(ERRCODE_SUCCESSFUL_COMPLETION), errmsg("uuid_seq restored its frontiers")));', ''],
 		['elog(WARNING, "something odd");', 'elog'],
 		['elog(ERROR, "unknown op code %u", info);', ''],
 		['return errdetail("the UUID given is version %d.", v);', 'detail'],
