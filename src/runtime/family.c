@@ -250,6 +250,17 @@ family_take(FamilyId id, FrontierTake *take)
 				 errdetail("Without them each session has frontiers of its own, and two sessions could generate the same 8-byte id."),
 				 errhint("Add uuid_seq to shared_preload_libraries and restart the server.")));
 
+	/*
+	 * Nor an id with node 0 in place of the node the configuration names:
+	 * another server's ids carry node 0 just as well.
+	 */
+	if (uuid_seq_node_ignored && family->value_bytes == FRONTIER_VALUE_BIGINT)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s generation cannot apply uuid_seq.node_id or uuid_seq.node_bits without preload", family->name),
+				 errdetail("Those settings apply only when uuid_seq is in shared_preload_libraries, and an id with node 0 in their place could equal another server's."),
+				 errhint("Add uuid_seq to shared_preload_libraries and restart the server, or remove uuid_seq.node_id and uuid_seq.node_bits from the configuration.")));
+
 	cell_for(shared, id, &cell);
 	switch (frontier_take(family, &cell, &env, take))
 	{

@@ -22,7 +22,9 @@ extern int64 family_next_id(FamilyId id);
 /*
  * Take the next frontier word of a family, raising SQLSTATE 22008 when the
  * clock is outside the family's range or the frontier is at its maximum,
- * and 54000 when uuid_seq.on_overflow = error refuses to carry.  Follow it
+ * 54000 when uuid_seq.on_overflow = error refuses to carry, and 55000 for
+ * an 8-byte family without shared frontiers or whose node settings are
+ * ignored (not preloaded, uuid_seq_node_ignored).  Follow it
  * with family_record() once the value is encoded.
  */
 extern void family_take(FamilyId id, FrontierTake *take);

@@ -51,6 +51,7 @@ bool		uuid_seq_clock_frozen = false;
 uint64		uuid_seq_clock_frozen_count = 0;
 bool		uuid_seq_persist = true;
 bool		uuid_seq_wal_frontiers = false;
+bool		uuid_seq_node_ignored = false;
 int			uuid_seq_v7_rand_a = V7_RAND_A_FRACTION;
 
 static char *clock_shift_text = NULL;
@@ -281,7 +282,9 @@ check_wal_frontiers(bool *newval, void **extra, GucSource source)
 /*
  * Without preload the settings read at server start do not exist, and what
  * the configuration says of them is ignored: say so where the library is
- * loaded, before MarkGUCPrefixReserved removes them as unknown.
+ * loaded, before MarkGUCPrefixReserved removes them as unknown.  A node id
+ * or node bits set but not applied is remembered: family_take() refuses the
+ * 8-byte families then, whose ids would all carry node 0.
  */
 static void
 warn_postmaster_settings(void)
@@ -293,11 +296,15 @@ warn_postmaster_settings(void)
 
 	for (int i = 0; i < (int) lengthof(names); i++)
 		if (GetConfigOption(names[i], true, false) != NULL)
+		{
+			if (i < 2)
+				uuid_seq_node_ignored = true;
 			ereport(WARNING,
 					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 					 errmsg("%s is ignored: uuid_seq is not in shared_preload_libraries", names[i]),
 					 errdetail("It is read only when the server starts with uuid_seq preloaded."),
 					 errhint("Add uuid_seq to shared_preload_libraries and restart the server, or remove the setting.")));
+		}
 }
 
 /*

@@ -17,6 +17,9 @@ extern uint64 uuid_seq_clock_frozen_count;	/* times it was turned on */
 extern bool uuid_seq_persist;
 extern bool uuid_seq_wal_frontiers;
 
+/* Without preload: uuid_seq.node_id or node_bits is set, but not applied. */
+extern bool uuid_seq_node_ignored;
+
 /* uuid_seq.v7_rand_a: what a generated v7's rand_a holds (src/README §17) */
 typedef enum V7RandA
 {

@@ -165,13 +165,24 @@ $node->stop;
 start_with(1);
 $floor = newest('postgres', '10 minutes');
 set_preload(0);
-$node->append_conf('postgresql.conf', "uuid_seq.node_id = 3\n");
+$node->append_conf('postgresql.conf', "uuid_seq.persist = on\n");
 ok(kill9_and_start($node), 'the server starts without preload after kill -9 of a preloaded one');
 my ($ret, $out, $err) = $node->psql('other', 'SELECT uuid_generate_v7() IS NOT NULL');
-like($err, qr/uuid_seq\.node_id is ignored: uuid_seq is not in shared_preload_libraries/,
+like($err, qr/uuid_seq\.persist is ignored: uuid_seq is not in shared_preload_libraries/,
 	'a setting read only at start says it is ignored');
 is(all_above('other', $floor), 't',
 	'after kill -9 of a preloaded postmaster, not preloaded: values stay above');
+
+# The node id configured but ignored: an 8-byte id would carry node 0, as
+# another server's could; it is refused, the uuid families go on.
+$node->append_conf('postgresql.conf', "uuid_seq.node_id = 3\n");
+$node->restart;
+($ret, $out, $err) = $node->psql('postgres', q{SET client_min_messages = error; SELECT tsid_generate()},
+	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($err, qr/ERROR:  55000: TSID generation cannot apply uuid_seq\.node_id or uuid_seq\.node_bits without preload/,
+	'a node id set but ignored: an 8-byte id is refused with 55000');
+is($node->safe_psql('postgres', 'SELECT uuid_generate_v7() IS NOT NULL'), 't',
+	'a node id set but ignored: uuid_generate_v7() still works');
 
 $node->stop;
 done_testing();
