@@ -92,7 +92,8 @@ shmem_request(void)
 }
 
 /*
- * Initialise fresh shared state, wherever it lies: every frontier 0 (no
+ * Initialise fresh shared state, wherever it lies: this build's magic and
+ * layout (only the named segment's are checked), every frontier 0 (no
  * value yet: restored from the file or taken from the clock later), the
  * lease lock, the statistics epoch, every slot free.
  */
@@ -101,6 +102,9 @@ init_shared(UuidSeqShared *shared, PaddedSlot *slots, int nslots)
 {
 	memset(shared, 0, sizeof(UuidSeqShared));
 	memset(slots, 0, slots_size(nslots));
+	shared->magic = UUID_SEQ_SHARED_MAGIC;
+	shared->layout = UUID_SEQ_SHARED_LAYOUT;
+	shared->size = sizeof(UuidSeqShared);
 	for (int i = 0; i < FAMILY_COUNT; i++)
 	{
 		pg_atomic_init_u64(&shared->frontier[i].word, 0);
@@ -166,7 +170,12 @@ segment_size(void)
 	return add_size(segment_slots_offset(), slots_size(MaxBackends));
 }
 
-/* GetNamedDSMSegment's init callback: run once, by the segment's creator. */
+/*
+ * GetNamedDSMSegment's init callback: run once, by the segment's creator.
+ * It must never raise an ERROR: older 17 and 18 minors keep the segment
+ * registered but half-initialised after one, for every later backend.  So
+ * restore only warns (lease.c), and the layout is checked after the call.
+ */
 static void
 init_segment(UUID_SEQ_DSM_INIT_ARGS(ptr))
 {
@@ -186,6 +195,23 @@ shmem_attach_named(void (*restore) (UuidSeqShared *shared))
 	Assert(uuid_seq_shared == NULL && !process_shared_preload_libraries_in_progress);
 	segment_restore = restore;
 	segment = uuid_seq_get_named_segment("uuid_seq", segment_size(), init_segment, &found);
+
+	/*
+	 * The segment outlives a package upgrade until the restart, and keeps
+	 * its name (a name per version would make two sets of frontiers, and
+	 * duplicates).  GetNamedDSMSegment refuses a segment of another size
+	 * itself and reports no size; a changed layout of the same size is
+	 * caught here, before anything of the segment is used.
+	 */
+	if (((UuidSeqShared *) segment)->magic != UUID_SEQ_SHARED_MAGIC ||
+		((UuidSeqShared *) segment)->layout != UUID_SEQ_SHARED_LAYOUT ||
+		((UuidSeqShared *) segment)->size != sizeof(UuidSeqShared))
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("the uuid_seq shared frontiers were made by another build of the library"),
+				 errdetail("The named segment \"uuid_seq\" has layout %u, this library expects layout %u.",
+						   ((UuidSeqShared *) segment)->layout, UUID_SEQ_SHARED_LAYOUT),
+				 errhint("Restart the server.")));
 	uuid_seq_register_tranche(((UuidSeqShared *) segment)->lease_lock.tranche, "uuid_seq");
 	backend_slots = (PaddedSlot *) (segment + segment_slots_offset());
 	uuid_seq_shared = (UuidSeqShared *) segment;

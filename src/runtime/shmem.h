@@ -76,8 +76,23 @@ typedef enum FrontierOrigin
 	ORIGIN_FILE					/* the file written at the last shutdown */
 } FrontierOrigin;
 
+/*
+ * The head of UuidSeqShared: a backend attaching the named segment checks
+ * that the build that made it laid it out as its own does (a package
+ * upgrade without a restart loads a new library beside an old segment of
+ * the same name).  Bump UUID_SEQ_SHARED_LAYOUT whenever UuidSeqShared,
+ * SharedFrontier or BackendSlot changes.
+ */
+#define UUID_SEQ_SHARED_MAGIC	0x75755351	/* "uuSQ" */
+#define UUID_SEQ_SHARED_LAYOUT	1
+
 typedef struct UuidSeqShared
 {
+	uint32		magic;			/* UUID_SEQ_SHARED_MAGIC */
+	uint32		layout;			/* UUID_SEQ_SHARED_LAYOUT */
+	Size		size;			/* sizeof(UuidSeqShared) */
+	/* the frontiers start on a cache line of their own, as without a head */
+	char		head_pad[PG_CACHE_LINE_SIZE - 2 * sizeof(uint32) - sizeof(Size)];
 	SharedFrontier frontier[FAMILY_COUNT];
 	FrontierOrigin origin[FAMILY_COUNT];
 	LWLock		lease_lock;		/* serialises lease extensions */
@@ -102,8 +117,9 @@ extern void uuid_seq_shmem_init(void);
  * which holds the same UuidSeqShared (and the backend slots after it).
  * The one backend that creates it initialises it and calls restore(shared)
  * on it, under the DSM registry's lock, before any other backend can attach;
- * restore must not raise an ERROR.  Sets uuid_seq_shared.  Before 17 there
- * is no such segment: NULL.
+ * restore must not raise an ERROR.  Sets uuid_seq_shared; raises SQLSTATE
+ * 55000 instead when another build of the library made the segment.  Before
+ * 17 there is no such segment: NULL.
  */
 extern UuidSeqShared *shmem_attach_named(void (*restore) (UuidSeqShared *shared));
 
