@@ -9,8 +9,6 @@
  */
 #include "postgres.h"
 
-#include <math.h>
-
 #include "catalog/pg_collation.h"
 #include "catalog/pg_type.h"
 #include "fmgr.h"
@@ -123,7 +121,7 @@ uuid_seq_uuidv7_shift(PG_FUNCTION_ARGS)
 	FrontierValue value;
 
 	/* a shift longer than the whole v7 range can only leave it */
-	if (fabs(interval_approx_us(shift)) > (double) UNIX_MS48_MAX * 1000)
+	if (!uuidv7_shift_in_range(shift))
 		report_time_out_of_range(&uuidv7_family);
 	family_take(FAMILY_V7, &take);
 	base = unix_us_to_timestamptz(uuidv7_word_to_unix_us(take.word));

@@ -26,8 +26,6 @@
  */
 #include "postgres.h"
 
-#include <math.h>
-
 #include "access/genam.h"
 #include "access/htup_details.h"
 #include "access/stratnum.h"
@@ -353,7 +351,7 @@ shift_call(KeyCall *call, Node **args)
 		return SKIP_SHIFT_NOT_CONSTANT;
 	shift = DatumGetIntervalP(arg->constvalue);
 	/* the generator's own refusal: such a default made no value */
-	if (fabs(interval_approx_us(shift)) > (double) UNIX_MS48_MAX * 1000)
+	if (!uuidv7_shift_in_range(shift))
 		return SKIP_SHIFT_OUT_OF_RANGE;
 	call->shift = *shift;
 	return SKIP_NONE;

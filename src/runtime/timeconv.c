@@ -6,6 +6,8 @@
  */
 #include "postgres.h"
 
+#include <math.h>
+
 #include "utils/timestamp.h"
 
 #include "runtime/timeconv.h"
@@ -19,13 +21,19 @@ report_time_out_of_range(const FrontierFamily *family)
 					family->name, family->range)));
 }
 
-double
+static double
 interval_approx_us(const Interval *span)
 {
 	return (double) span->time +
 		(double) (span->month / MONTHS_PER_YEAR) * DAYS_PER_YEAR * USECS_PER_DAY +
 		(double) (span->month % MONTHS_PER_YEAR) * DAYS_PER_MONTH * USECS_PER_DAY +
 		(double) span->day * USECS_PER_DAY;
+}
+
+bool
+uuidv7_shift_in_range(const Interval *shift)
+{
+	return fabs(interval_approx_us(shift)) <= (double) UNIX_MS48_MAX * 1000;
 }
 
 int64

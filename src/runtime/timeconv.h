@@ -74,10 +74,11 @@ extern pg_uuid_t *uuid_lower_bound_at(TimestampTz ts, const FrontierFamily *fami
 extern int64 snowflake_epoch_arg(TimestampTz epoch);
 
 /*
- * An interval in microseconds as EXTRACT(EPOCH FROM interval) counts it (a
- * year is 365.25 days, other months 30 days), as a double so that no
- * interval overflows it.
+ * Whether a uuidv7(shift) shift can leave a value in the UUIDv7 range: no
+ * longer than the whole range, counted as EXTRACT(EPOCH FROM interval)
+ * does (a year is 365.25 days, other months 30 days).  The generator
+ * refuses any other; the raise reads no column whose default has one.
  */
-extern double interval_approx_us(const Interval *span);
+extern bool uuidv7_shift_in_range(const Interval *shift);
 
 #endif							/* UUID_SEQ_TIMECONV_H */
