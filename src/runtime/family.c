@@ -9,10 +9,11 @@
  * before 17 without preload it is a variable of this backend (the guarantee
  * of core 18's uuidv7()), which the 8-byte families refuse.  The clock is CLOCK_REALTIME plus
  * uuid_seq.clock_shift; with uuid_seq.clock_frozen (for tests) it stands
- * where it was at its first reading after the setting was turned on, one
- * nanosecond later at each reading, so that what a burst does depends on
- * the number of values, never on speed, and a generator waiting for the
- * next tick (on_overflow = wait) gets there.  Each value taken is
+ * at the start of the millisecond of its first reading after the setting
+ * was turned on, one nanosecond later at each reading, so that what a
+ * burst does depends on the number of values, never on speed nor on where
+ * in its millisecond the clock froze, and a generator waiting for the next
+ * tick (on_overflow = wait) gets there.  Each value taken is
  * accounted in this backend's slot when there is one.  A value is as wide
  * as its family says (FrontierFamily.value_bytes): a uuid, or a bigint.
  */
@@ -94,7 +95,12 @@ family_clock_ns(void)
 		wall = (int64) ts.tv_sec * INT64CONST(1000000000) + ts.tv_nsec;
 		if (uuid_seq_clock_frozen)
 		{
-			/* freshly frozen: here, never below where it stood before */
+			/*
+			 * freshly frozen: at the start of this millisecond (a burst
+			 * then reaches as many ticks ahead wherever the wall clock
+			 * stood in it), never below where it stood before
+			 */
+			wall -= wall % FRONTIER_NS_PER_MS;
 			frozen_ns = wall = Max(wall, frozen_ns + 1);
 			frozen_count = uuid_seq_clock_frozen_count;
 		}

@@ -429,7 +429,7 @@ uuid_seq_guc_init(bool preloading)
 							   check_clock_shift, assign_clock_shift, NULL);
 	DefineCustomBoolVariable("uuid_seq.clock_frozen",
 							 "Freezes the clock every generator of this session reads.",
-							 "For tests that must not depend on speed: the clock stands where it was at its first reading after the setting was turned on, and advances one nanosecond per reading.",
+							 "For tests that must not depend on speed: the clock stands at the start of the millisecond of its first reading after the setting was turned on, and advances one nanosecond per reading.",
 							 &uuid_seq_clock_frozen,
 							 false,
 							 PGC_SUSET, 0,
