@@ -82,25 +82,18 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_to_timestamptz(pg_catalog.uuid) IS
     'creation time (ms) of a ULID; the same as ulid_timestamp()';
 
--- uuid_seq_state() says where the frontiers live (frontiers_in): 'shared
--- memory' (preloaded), 'named segment' (17 and later without preload: a
--- named DSM segment, src/README §11) or 'session'.  A set-returning
--- function's columns cannot change in place: made again, as in 1.2.
-DROP FUNCTION uuid_seq_state();
+-- Where the frontiers live (src/README §11): 'shared memory' (preloaded),
+-- 'named segment' (17 and later without preload: a named DSM segment) or
+-- 'session' (13 to 16 without preload: each backend's own).  A function of
+-- its own rather than a column of uuid_seq_state(), which an update could
+-- change only by dropping it under its users' views.  Fixed from server
+-- start (and by the build), so never different within a statement, but a
+-- restart can change it: STABLE, not IMMUTABLE.  A parallel worker answers
+-- as its leader: PARALLEL SAFE.
+CREATE FUNCTION uuid_seq_frontiers_in()
+RETURNS pg_catalog.text
+AS 'MODULE_PATHNAME', 'uuid_seq_frontiers_in'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
-CREATE FUNCTION uuid_seq_state(
-    OUT family pg_catalog.text,
-    OUT shared pg_catalog.bool,
-    OUT frontier pg_catalog.uuid,
-    OUT frontier_time pg_catalog.timestamptz,
-    OUT restored_from pg_catalog.text,
-    OUT node_id pg_catalog.int4,
-    OUT node_bits pg_catalog.int4,
-    OUT frontier_id pg_catalog.int8,
-    OUT frontiers_in pg_catalog.text)
-RETURNS SETOF pg_catalog.record
-AS 'MODULE_PATHNAME', 'uuid_seq_state'
-LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
-
-COMMENT ON FUNCTION uuid_seq_state() IS
-    'one row per generator family: its frontier (hidden from roles without pg_read_all_stats when shared), where it started, the node settings, where the frontiers live';
+COMMENT ON FUNCTION uuid_seq_frontiers_in() IS
+    'where the frontiers live: shared memory (preloaded), named segment (17+ without preload) or session';

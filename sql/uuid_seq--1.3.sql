@@ -115,8 +115,7 @@ CREATE FUNCTION uuid_seq_state(
     OUT restored_from text,
     OUT node_id int,
     OUT node_bits int,
-    OUT frontier_id bigint,
-    OUT frontiers_in text)
+    OUT frontier_id bigint)
 RETURNS SETOF record
 AS 'MODULE_PATHNAME', 'uuid_seq_state'
 LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
@@ -761,7 +760,7 @@ COMMENT ON FUNCTION uuid_version(uuid) IS
 COMMENT ON FUNCTION uuid_node_id(uuid, int) IS
     'the node id in the top bits of a UUIDv7''s random part (uuid_seq.node_bits)';
 COMMENT ON FUNCTION uuid_seq_state() IS
-    'one row per generator family: its frontier (hidden from roles without pg_read_all_stats when shared), where it started, the node settings, where the frontiers live';
+    'one row per generator family: its frontier (hidden from roles without pg_read_all_stats when shared), where it started, the node settings';
 COMMENT ON FUNCTION uuid_seq_backend_stats() IS
     'rows of the uuid_seq_backends view';
 COMMENT ON VIEW uuid_seq_backends IS
@@ -973,3 +972,19 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION ulid_to_timestamptz(pg_catalog.uuid) IS
     'creation time (ms) of a ULID; the same as ulid_timestamp()';
+
+-- Where the frontiers live (src/README §11): 'shared memory' (preloaded),
+-- 'named segment' (17 and later without preload: a named DSM segment) or
+-- 'session' (13 to 16 without preload: each backend's own).  A function of
+-- its own rather than a column of uuid_seq_state(), which an update could
+-- change only by dropping it under its users' views.  Fixed from server
+-- start (and by the build), so never different within a statement, but a
+-- restart can change it: STABLE, not IMMUTABLE.  A parallel worker answers
+-- as its leader: PARALLEL SAFE.
+CREATE FUNCTION uuid_seq_frontiers_in()
+RETURNS pg_catalog.text
+AS 'MODULE_PATHNAME', 'uuid_seq_frontiers_in'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_seq_frontiers_in() IS
+    'where the frontiers live: shared memory (preloaded), named segment (17+ without preload) or session';

@@ -1,7 +1,8 @@
 /*
  * state_funcs.c
- *		Observability (src/README §6): uuid_seq_state(), the rows behind the
- *		uuid_seq_backends view, and uuid_seq_reset_stats().  A uuid family's
+ *		Observability (src/README §6): uuid_seq_state(),
+ *		uuid_seq_frontiers_in(), the rows behind the uuid_seq_backends view,
+ *		and uuid_seq_reset_stats().  A uuid family's
  *		values show in the uuid columns (frontier, last_value), an 8-byte
  *		family's in the bigint ones (frontier_id, last_id).
  */
@@ -21,6 +22,7 @@
 #include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_state);
+PG_FUNCTION_INFO_V1(uuid_seq_frontiers_in);
 PG_FUNCTION_INFO_V1(uuid_seq_backend_stats);
 PG_FUNCTION_INFO_V1(uuid_seq_reset_stats);
 
@@ -51,7 +53,6 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	UuidSeqShared *state = lease_shared();
 	bool		shared = state != NULL;
-	const char *frontiers_in = frontiers_in_name(shmem_frontiers_in());
 
 	/*
 	 * A shared frontier moves with every value generated in any database of
@@ -67,8 +68,8 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 	{
 		const FrontierFamily *family = family_table[id];
 		uint64		word = family_frontier(id);
-		Datum		values[9];
-		bool		nulls[9] = {0};
+		Datum		values[8];
+		bool		nulls[8] = {0};
 
 		values[0] = CStringGetTextDatum(family_names[id]);
 		values[1] = BoolGetDatum(shared);
@@ -105,10 +106,19 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 			nulls[4] = true;
 		values[5] = Int32GetDatum(uuid_seq_node_id);
 		values[6] = Int32GetDatum(uuid_seq_node_bits);
-		values[8] = CStringGetTextDatum(frontiers_in);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
+}
+
+/*
+ * Where the frontiers live: fixed from server start (preloaded or not) and
+ * by the build (a named segment on 17+), hence STABLE in SQL.
+ */
+Datum
+uuid_seq_frontiers_in(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(cstring_to_text(frontiers_in_name(shmem_frontiers_in())));
 }
 
 /* Like pg_stat_activity: one's own roles, or everything with pg_read_all_stats. */

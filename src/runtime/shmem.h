@@ -61,7 +61,7 @@ typedef union PaddedSlot
 	char		pad[2 * PG_CACHE_LINE_SIZE];
 } PaddedSlot;
 
-/* Where the frontiers live (uuid_seq_state().frontiers_in). */
+/* Where the frontiers live (uuid_seq_frontiers_in()). */
 typedef enum FrontiersIn
 {
 	FRONTIERS_SESSION,			/* a backend variable per family */

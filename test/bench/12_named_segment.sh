@@ -52,8 +52,8 @@ preloaded=(psql -X -q -At -v ON_ERROR_STOP=1)
 named=(psql -X -q -At -v ON_ERROR_STOP=1 -h "$work" -U postgres -d postgres)
 "${named[@]}" -c 'CREATE EXTENSION uuid_seq' -c 'CREATE SCHEMA bench'
 sed -n '/^CREATE OR REPLACE FUNCTION bench.time_ms/,/^END \$\$;/p' "$BENCH_DIR/setup.sql" | "${named[@]}"
-[[ $("${named[@]}" -c 'SELECT DISTINCT frontiers_in FROM uuid_seq_state()') == 'named segment' ]]
-[[ $("${preloaded[@]}" -c 'SELECT DISTINCT frontiers_in FROM uuid_seq_state()') == 'shared memory' ]]
+[[ $("${named[@]}" -c 'SELECT uuid_seq_frontiers_in()') == 'named segment' ]]
+[[ $("${preloaded[@]}" -c 'SELECT uuid_seq_frontiers_in()') == 'shared memory' ]]
 
 exprs=('uuid_generate_v7()' 'tsid_generate()' 'snowflake_generate()')
 

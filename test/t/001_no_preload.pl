@@ -80,12 +80,12 @@ for my $expr ('tsid_generate()', 'snowflake_generate()')
 	}
 }
 
-# Where the frontiers live, as uuid_seq_state() says.
+# Where the frontiers live (uuid_seq_frontiers_in()), and shared or not.
 is( $node->safe_psql(
 		'contrib_regression',
-		'SELECT DISTINCT frontiers_in, shared FROM uuid_seq_state()'),
+		'SELECT DISTINCT uuid_seq_frontiers_in(), shared FROM uuid_seq_state()'),
 	$major >= 17 ? 'named segment|t' : 'session|f',
-	'uuid_seq_state() says where the frontiers live');
+	'uuid_seq_frontiers_in() says where the frontiers live');
 
 # A uuid family before 17: each backend keeps its own frontier, and one
 # session's values still increase.

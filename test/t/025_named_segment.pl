@@ -81,7 +81,7 @@ sub all_above
 sub frontiers_in
 {
 	my ($db) = @_;
-	return $node->safe_psql($db, 'SELECT DISTINCT frontiers_in FROM uuid_seq_state()');
+	return $node->safe_psql($db, 'SELECT uuid_seq_frontiers_in()');
 }
 
 if ($major < 17)

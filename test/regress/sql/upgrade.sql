@@ -113,6 +113,31 @@ ALTER EXTENSION uuid_seq UPDATE;
 RESET client_min_messages;
 CREATE TEMP TABLE upgraded_from_1_1 AS SELECT * FROM uuid_seq_catalog;
 
+-- an update never drops an object users can build on (issue 42): from 1.2,
+-- with a user's view on uuid_seq_state(), every member of 1.2 is still a
+-- member afterwards, the same object, and the view still reads it
+DROP EXTENSION uuid_seq;
+SET client_min_messages = warning;
+CREATE EXTENSION uuid_seq VERSION '1.2';
+RESET client_min_messages;
+CREATE VIEW regress_uuid_seq_frontiers AS
+    SELECT family, frontier_time FROM uuid_seq_state();
+CREATE TEMP TABLE members_before AS
+SELECT d.classid, d.objid, pg_describe_object(d.classid, d.objid, 0) AS object
+FROM pg_depend d
+JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
+WHERE e.extname = 'uuid_seq' AND d.deptype = 'e';
+ALTER EXTENSION uuid_seq UPDATE;
+SELECT object AS dropped_by_update FROM members_before b
+WHERE NOT EXISTS (SELECT FROM pg_depend d
+                  JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass
+                                     AND d.refobjid = e.oid
+                  WHERE e.extname = 'uuid_seq' AND d.deptype = 'e'
+                    AND d.classid = b.classid AND d.objid = b.objid)
+ORDER BY object;
+SELECT count(*) AS view_rows FROM regress_uuid_seq_frontiers;
+DROP VIEW regress_uuid_seq_frontiers;
+
 -- a fresh install of the default version
 DROP EXTENSION uuid_seq;
 CREATE EXTENSION uuid_seq;

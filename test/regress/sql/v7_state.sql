@@ -23,7 +23,7 @@ SELECT family, shared, frontier IS NOT NULL AS has_frontier,
        abs(extract(epoch FROM frontier_time - clock_timestamp())) < 5 AS near_now,
        uuid_version(frontier) AS version,
        restored_from IN ('clock', 'file') AS clock_or_file, node_id, node_bits,
-       frontiers_in
+       uuid_seq_frontiers_in() AS frontiers_in
 FROM uuid_seq_state() WHERE family NOT LIKE 'comb\_%' ORDER BY family;
 -- (the COMB families' rows: comb.sql)
 -- the frontier is the last value's time: nothing generated lies above it
