@@ -16,6 +16,7 @@ OBJS = \
 	src/core/raise_plan.o \
 	src/core/registry.o \
 	src/core/rfc9562.o \
+	src/core/shared_head.o \
 	src/core/siphash.o \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \

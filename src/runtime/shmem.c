@@ -92,8 +92,8 @@ shmem_request(void)
 }
 
 /*
- * Initialise fresh shared state, wherever it lies: this build's magic and
- * layout (only the named segment's are checked), every frontier 0 (no
+ * Initialise fresh shared state, wherever it lies: this build's head
+ * (only the named segment's is checked), every frontier 0 (no
  * value yet: restored from the file or taken from the clock later), the
  * lease lock, the statistics epoch, every slot free.
  */
@@ -102,9 +102,7 @@ init_shared(UuidSeqShared *shared, PaddedSlot *slots, int nslots)
 {
 	memset(shared, 0, sizeof(UuidSeqShared));
 	memset(slots, 0, slots_size(nslots));
-	shared->magic = UUID_SEQ_SHARED_MAGIC;
-	shared->layout = UUID_SEQ_SHARED_LAYOUT;
-	shared->size = sizeof(UuidSeqShared);
+	shared_head_init(&shared->head, UUID_SEQ_SHARED_LAYOUT, sizeof(UuidSeqShared));
 	for (int i = 0; i < FAMILY_COUNT; i++)
 	{
 		pg_atomic_init_u64(&shared->frontier[i].word, 0);
@@ -186,6 +184,41 @@ init_segment(UUID_SEQ_DSM_INIT_ARGS(ptr))
 	segment_restore(shared);
 }
 
+/* Refuse (55000) a named segment that another build of the library made. */
+static void
+check_segment_head(const SharedHead *head)
+{
+	switch (shared_head_check(head, UUID_SEQ_SHARED_LAYOUT, sizeof(UuidSeqShared)))
+	{
+		case SHARED_HEAD_OK:
+			return;
+		case SHARED_HEAD_NOT_OURS:
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("the uuid_seq shared frontiers were made by another build of the library"),
+					 errdetail("The named segment \"uuid_seq\" does not start with the mark of uuid_seq."),
+					 errhint("Restart the server.")));
+			break;
+		case SHARED_HEAD_OTHER_LAYOUT:
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("the uuid_seq shared frontiers were made by another build of the library"),
+					 errdetail("The named segment \"uuid_seq\" has layout %u, this library expects layout %u.",
+							   head->layout, UUID_SEQ_SHARED_LAYOUT),
+					 errhint("Restart the server.")));
+			break;
+		case SHARED_HEAD_OTHER_SIZE:
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("the uuid_seq shared frontiers were made by another build of the library"),
+					 errdetail("The named segment \"uuid_seq\" holds %llu bytes of shared state, this library expects %llu.",
+							   (unsigned long long) head->size,
+							   (unsigned long long) sizeof(UuidSeqShared)),
+					 errhint("Restart the server.")));
+			break;
+	}
+}
+
 UuidSeqShared *
 shmem_attach_named(void (*restore) (UuidSeqShared *shared))
 {
@@ -203,15 +236,7 @@ shmem_attach_named(void (*restore) (UuidSeqShared *shared))
 	 * itself and reports no size; a changed layout of the same size is
 	 * caught here, before anything of the segment is used.
 	 */
-	if (((UuidSeqShared *) segment)->magic != UUID_SEQ_SHARED_MAGIC ||
-		((UuidSeqShared *) segment)->layout != UUID_SEQ_SHARED_LAYOUT ||
-		((UuidSeqShared *) segment)->size != sizeof(UuidSeqShared))
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("the uuid_seq shared frontiers were made by another build of the library"),
-				 errdetail("The named segment \"uuid_seq\" has layout %u, this library expects layout %u.",
-						   ((UuidSeqShared *) segment)->layout, UUID_SEQ_SHARED_LAYOUT),
-				 errhint("Restart the server.")));
+	check_segment_head(&((UuidSeqShared *) segment)->head);
 	uuid_seq_register_tranche(((UuidSeqShared *) segment)->lease_lock.tranche, "uuid_seq");
 	backend_slots = (PaddedSlot *) (segment + segment_slots_offset());
 	uuid_seq_shared = (UuidSeqShared *) segment;

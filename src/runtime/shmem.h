@@ -12,6 +12,7 @@
 #include "utils/uuid.h"
 
 #include "core/registry.h"
+#include "core/shared_head.h"
 
 /* What one backend reports in uuid_seq_backends. */
 typedef struct BackendStats
@@ -77,22 +78,19 @@ typedef enum FrontierOrigin
 } FrontierOrigin;
 
 /*
- * The head of UuidSeqShared: a backend attaching the named segment checks
- * that the build that made it laid it out as its own does (a package
- * upgrade without a restart loads a new library beside an old segment of
- * the same name).  Bump UUID_SEQ_SHARED_LAYOUT whenever UuidSeqShared,
- * SharedFrontier or BackendSlot changes.
+ * The head of UuidSeqShared (core/shared_head.h): a backend attaching the
+ * named segment checks that the build that made it laid it out as its own
+ * does (a package upgrade without a restart loads a new library beside an
+ * old segment of the same name).  Bump UUID_SEQ_SHARED_LAYOUT whenever
+ * UuidSeqShared, SharedFrontier or BackendSlot changes.
  */
-#define UUID_SEQ_SHARED_MAGIC	0x75755351	/* "uuSQ" */
 #define UUID_SEQ_SHARED_LAYOUT	1
 
 typedef struct UuidSeqShared
 {
-	uint32		magic;			/* UUID_SEQ_SHARED_MAGIC */
-	uint32		layout;			/* UUID_SEQ_SHARED_LAYOUT */
-	Size		size;			/* sizeof(UuidSeqShared) */
+	SharedHead	head;			/* UUID_SEQ_SHARED_LAYOUT, sizeof(UuidSeqShared) */
 	/* the frontiers start on a cache line of their own, as without a head */
-	char		head_pad[PG_CACHE_LINE_SIZE - 2 * sizeof(uint32) - sizeof(Size)];
+	char		head_pad[PG_CACHE_LINE_SIZE - sizeof(SharedHead)];
 	SharedFrontier frontier[FAMILY_COUNT];
 	FrontierOrigin origin[FAMILY_COUNT];
 	LWLock		lease_lock;		/* serialises lease extensions */

@@ -169,6 +169,7 @@ main(void)
 	test_id64();
 	test_raise_plan();
 	test_facade();
+	test_shared_head();
 	test_vector_files();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);

@@ -8,6 +8,7 @@
 #define UUID_SEQ_UNIT_H
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 extern int	unit_passed;
@@ -59,6 +60,7 @@ extern void test_guid_bytes(void);
 extern void test_id64(void);
 extern void test_raise_plan(void);
 extern void test_facade(void);
+extern void test_shared_head(void);
 extern void test_vector_files(void);
 
 #endif							/* UUID_SEQ_UNIT_H */
