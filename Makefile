@@ -39,6 +39,7 @@ OBJS = \
 	src/runtime/lease.o \
 	src/runtime/quote.o \
 	src/runtime/raise_columns.o \
+	src/runtime/raise_default.o \
 	src/runtime/raise_read.o \
 	src/runtime/random.o \
 	src/runtime/shmem.o \

@@ -1,9 +1,9 @@
 /*
  * raise_columns.c
  *		Finding the key columns of uuid_seq_raise_frontiers(): the
- *		extension's generators, the column defaults and domain defaults
- *		that call one (pg_depend, pg_attrdef), and what each call means (its
- *		family, the arguments that decide how its values read).
+ *		extension's generators, and the column defaults and domain
+ *		defaults that call one (pg_depend, pg_attrdef); what each default
+ *		means is raise_default.c's.
  *
  * The generators are the extension's member C functions whose symbol
  * core/raise_plan.c knows, found through pg_depend from the extension the
@@ -15,12 +15,8 @@
  * pg_type dependents (domains) for the columns of those domains (and of
  * domains over them) without a default of their own; any other dependent
  * (a function that wraps a generator, a view, a rule) gets a WARNING.  A
- * default counts when, below binary-compatible casts, domains, collations
- * and length coercions, it is one generator call whose arguments that
- * matter are constants (a COMB's layout and strategy, a Snowflake epoch, a
- * uuidv7() shift, a TypeID prefix), and the column's type holds the
- * generator's values; any other such column is listed with raised NULL
- * and a WARNING saying why, and left to the one-column
+ * column whose default cannot be read (raise_default.c says why) is listed
+ * with raised NULL and a WARNING, and left to the one-column
  * uuid_seq_raise_frontier().  Views and foreign tables are listed, not
  * read.  Other sessions' temporary tables are left out.
  */
@@ -46,8 +42,6 @@
 #include "catalog/pg_rewrite.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
-#include "nodes/nodeFuncs.h"
-#include "parser/parse_coerce.h"
 #include "rewrite/rewriteSupport.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
@@ -55,29 +49,12 @@
 #include "utils/regproc.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
-#include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-#include "core/comb.h"
 #include "core/raise_plan.h"
-#include "core/rfc9562.h"
-#include "core/typeid.h"
 #include "runtime/compat.h"
 #include "runtime/raise_columns.h"
-#include "runtime/timeconv.h"
 
-/* The generator that member function procoid is, or NULL. */
-static const RaiseGenerator *
-member_generator(const ExtensionObjects *ext, Oid procoid)
-{
-	ListCell   *lo;
-	ListCell   *lg;
-
-	forboth(lo, ext->generator_oids, lg, ext->generators)
-		if (lfirst_oid(lo) == procoid)
-			return lfirst(lg);
-	return NULL;
-}
 /* ---- the extension's objects --------------------------------------------- */
 
 /* Start a scan of pg_depend's rows that reference object (classid, oid). */
@@ -202,334 +179,6 @@ find_extension_objects(ExtensionObjects *ext)
 	ext->uuid_family = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
 }
 
-/* ---- the defaults ------------------------------------------------------ */
-
-/*
- * An expression below what leaves its value as it is: binary-compatible
- * casts (uuid to sqlguid), domains, COLLATE, and casts to the same type
- * (varchar(n)'s length coercion).
- */
-static Node *
-strip_casts(Node *node)
-{
-	for (;;)
-	{
-		if (node == NULL)
-			return NULL;
-		if (IsA(node, RelabelType))
-			node = (Node *) ((RelabelType *) node)->arg;
-		else if (IsA(node, CoerceToDomain))
-			node = (Node *) ((CoerceToDomain *) node)->arg;
-		else if (IsA(node, CollateExpr))
-			node = (Node *) ((CollateExpr *) node)->arg;
-		else if (IsA(node, FuncExpr) &&
-				 (((FuncExpr *) node)->funcformat == COERCE_IMPLICIT_CAST ||
-				  ((FuncExpr *) node)->funcformat == COERCE_EXPLICIT_CAST) &&
-				 ((FuncExpr *) node)->args != NIL &&
-				 exprType(linitial(((FuncExpr *) node)->args)) == ((FuncExpr *) node)->funcresulttype)
-			node = linitial(((FuncExpr *) node)->args);
-		else
-			return node;
-	}
-}
-
-/* A constant argument (below casts) of type typid or, with 0, text, or NULL. */
-static Const *
-const_arg(Node *arg, Oid typid)
-{
-	arg = strip_casts(arg);
-	if (arg != NULL && IsA(arg, Const) && !((Const *) arg)->constisnull &&
-		(typid != InvalidOid ? ((Const *) arg)->consttype == typid :
-		 ((Const *) arg)->constlen == -1 && TypeCategory(((Const *) arg)->consttype) == TYPCATEGORY_STRING))
-		return (Const *) arg;
-	return NULL;
-}
-
-/*
- * The arguments of a call by parameter position, named ones and the
- * function's defaults (which the parser leaves to the planner) included;
- * NULL where there is none.
- */
-static void
-call_args(FuncExpr *call, Node **args, int nargs)
-{
-	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(call->funcid));
-	Form_pg_proc proc;
-	ListCell   *lc;
-	int			position = 0;
-
-	memset(args, 0, sizeof(Node *) * nargs);
-	foreach(lc, call->args)
-	{
-		Node	   *arg = lfirst(lc);
-
-		if (IsA(arg, NamedArgExpr))
-		{
-			NamedArgExpr *named = (NamedArgExpr *) arg;
-
-			if (named->argnumber >= 0 && named->argnumber < nargs)
-				args[named->argnumber] = (Node *) named->arg;
-		}
-		else if (position < nargs)
-			args[position++] = arg;
-	}
-	if (!HeapTupleIsValid(tuple))
-		return;
-	proc = (Form_pg_proc) GETSTRUCT(tuple);
-	if (proc->pronargdefaults > 0)
-	{
-		bool		isnull;
-		Datum		datum = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_proargdefaults,
-											&isnull);
-
-		if (!isnull)
-		{
-			List	   *defaults = castNode(List, stringToNode(TextDatumGetCString(datum)));
-			int			first = proc->pronargs - list_length(defaults);
-
-			for (int i = 0; i < list_length(defaults); i++)
-				if (first + i >= 0 && first + i < nargs && args[first + i] == NULL)
-					args[first + i] = list_nth(defaults, i);
-		}
-	}
-	ReleaseSysCache(tuple);
-}
-
-/* Whether a family's values are ordered as SQL Server orders them. */
-static bool
-family_in_sqlserver_order(FamilyId id)
-{
-	return id == FAMILY_COMB_SQLSERVER_UNIX_MS ||
-		id == FAMILY_COMB_SQLSERVER_SQLDATETIME ||
-		id == FAMILY_COMB_SQLSERVER_DOTNET_TICKS;
-}
-
-/* A COMB call's family, from its constant layout and strategy. */
-static SkipReason
-comb_call(Node **args, const FrontierFamily **family)
-{
-	Const	   *layout = const_arg(args[0], InvalidOid);
-	Const	   *strategy = const_arg(args[1], InvalidOid);
-	CombKind	kind;
-
-	if (layout == NULL || strategy == NULL)
-		return SKIP_COMB_NOT_CONSTANT;
-	if (comb_kind_from_names(VARDATA_ANY(DatumGetTextPP(layout->constvalue)),
-							 VARSIZE_ANY_EXHDR(DatumGetTextPP(layout->constvalue)),
-							 VARDATA_ANY(DatumGetTextPP(strategy->constvalue)),
-							 VARSIZE_ANY_EXHDR(DatumGetTextPP(strategy->constvalue)),
-							 &kind) != COMB_NAME_OK)
-		return SKIP_COMB_NO_FAMILY;
-	*family = &comb_families[kind].frontier;
-	return SKIP_NONE;
-}
-
-/* A Snowflake call's constant epoch, a finite whole millisecond. */
-static SkipReason
-epoch_call(KeyCall *call, Node **args)
-{
-	Const	   *arg = const_arg(args[0], TIMESTAMPTZOID);
-	int64		unix_us;
-
-	if (arg == NULL)
-		return SKIP_EPOCH_NOT_CONSTANT;
-	if (!timestamptz_try_unix_us(DatumGetTimestampTz(arg->constvalue), &unix_us) ||
-		unix_us % 1000 != 0)
-		return SKIP_EPOCH_NOT_WHOLE_MS;
-	call->epoch_ms = unix_us / 1000;
-	return SKIP_NONE;
-}
-
-/* A uuidv7(shift) call's constant shift, within the UUIDv7 range. */
-static SkipReason
-shift_call(KeyCall *call, Node **args)
-{
-	Const	   *arg = const_arg(args[0], INTERVALOID);
-	Interval   *shift;
-
-	if (arg == NULL)
-		return SKIP_SHIFT_NOT_CONSTANT;
-	shift = DatumGetIntervalP(arg->constvalue);
-	/* the generator's own refusal: such a default made no value */
-	if (!uuidv7_shift_in_range(shift))
-		return SKIP_SHIFT_OUT_OF_RANGE;
-	call->shift = *shift;
-	return SKIP_NONE;
-}
-
-/* A TypeID call's prefix: a constant one, or any where it is not. */
-static SkipReason
-prefix_call(KeyCall *call, Node **args)
-{
-	Const	   *arg = const_arg(args[0], InvalidOid);
-	text	   *prefix;
-
-	if (arg == NULL)
-		return SKIP_NONE;
-	prefix = DatumGetTextPP(arg->constvalue);
-	if (typeid_check_prefix(VARDATA_ANY(prefix), VARSIZE_ANY_EXHDR(prefix)) != TYPEID_OK)
-		return SKIP_BAD_PREFIX;
-	call->prefix = text_to_cstring(prefix);
-	return SKIP_NONE;
-}
-
-/*
- * What the generator call `funcexpr` of a default means (*call): its family
- * and the arguments that decide how values read; or why it cannot be read.
- */
-static SkipReason
-analyse_call(KeyCall *call, FuncExpr *funcexpr, const RaiseGenerator *generator)
-{
-	const FrontierFamily *family = generator->family;
-	Node	   *args[3];
-	SkipReason	skip = SKIP_NONE;
-
-	call->generator = generator;
-	call_args(funcexpr, args, lengthof(args));
-	switch (generator->args)
-	{
-		case RAISE_ARGS_NONE:
-			break;
-		case RAISE_ARGS_COMB:
-			skip = comb_call(args, &family);
-			break;
-		case RAISE_ARGS_EPOCH:
-			skip = epoch_call(call, args);
-			break;
-		case RAISE_ARGS_SHIFT:
-			skip = shift_call(call, args);
-			break;
-		case RAISE_ARGS_PREFIX:
-			skip = prefix_call(call, args);
-			break;
-	}
-	if (skip != SKIP_NONE)
-		return skip;
-	call->has_family = true;
-	call->family = family_id_of(family);
-	/* every family a generator takes from is registered */
-	Assert(call->family != FAMILY_COUNT);
-	if (generator->kind == RAISE_VALUE_TYPEID)
-		call->order = ORDER_TYPEID;
-	else if (generator->kind == RAISE_VALUE_BIGINT)
-		call->order = ORDER_INT8;
-	else if (family_in_sqlserver_order(call->family))
-		call->order = ORDER_SQLSERVER;
-	else
-		call->order = ORDER_UUID;
-	return SKIP_NONE;
-}
-
-/* Whether a column of type typid (below domains) holds col's values. */
-static bool
-type_holds_values(const KeyColumn *col, Oid typid, const ExtensionObjects *ext)
-{
-	Oid			base = getBaseType(typid);
-
-	switch (col->call.generator->kind)
-	{
-		case RAISE_VALUE_UUID:
-			return base == UUIDOID || (OidIsValid(ext->sqlguid) && base == ext->sqlguid);
-		case RAISE_VALUE_BIGINT:
-			return base == INT8OID;
-		case RAISE_VALUE_TYPEID:
-			return base == TEXTOID || base == VARCHAROID;
-	}
-	return false;
-}
-
-/* Whether an expression is a cast (through text, or a function) of a generator call. */
-static bool
-converts_generator_value(Node *expr, const ExtensionObjects *ext)
-{
-	Node	   *arg = NULL;
-
-	if (expr == NULL)
-		return false;
-	if (IsA(expr, CoerceViaIO))
-		arg = (Node *) ((CoerceViaIO *) expr)->arg;
-	else if (IsA(expr, FuncExpr) &&
-			 (((FuncExpr *) expr)->funcformat == COERCE_IMPLICIT_CAST ||
-			  ((FuncExpr *) expr)->funcformat == COERCE_EXPLICIT_CAST) &&
-			 ((FuncExpr *) expr)->args != NIL)
-		arg = linitial(((FuncExpr *) expr)->args);
-	arg = strip_casts(arg);
-	return arg != NULL && IsA(arg, FuncExpr) &&
-		member_generator(ext, ((FuncExpr *) arg)->funcid) != NULL;
-}
-
-/*
- * The text of the default of column attnum of table relid (pg_attrdef's
- * adbin), or NULL where it has none.
- */
-static char *
-attrdef_text(Oid relid, AttrNumber attnum)
-{
-	Relation	rel = table_open(AttrDefaultRelationId, AccessShareLock);
-	ScanKeyData key[2];
-	SysScanDesc scan;
-	HeapTuple	tuple;
-	char	   *adbin_text = NULL;
-
-	ScanKeyInit(&key[0], Anum_pg_attrdef_adrelid, BTEqualStrategyNumber, F_OIDEQ,
-				ObjectIdGetDatum(relid));
-	ScanKeyInit(&key[1], Anum_pg_attrdef_adnum, BTEqualStrategyNumber, F_INT2EQ,
-				Int16GetDatum(attnum));
-	scan = systable_beginscan(rel, AttrDefaultIndexId, true, NULL, 2, key);
-	tuple = systable_getnext(scan);
-	if (HeapTupleIsValid(tuple))
-	{
-		bool		isnull;
-		Datum		adbin = heap_getattr(tuple, Anum_pg_attrdef_adbin,
-										 RelationGetDescr(rel), &isnull);
-
-		if (!isnull)
-			adbin_text = TextDatumGetCString(adbin);
-	}
-	systable_endscan(scan);
-	table_close(rel, AccessShareLock);
-	return adbin_text;
-}
-
-/*
- * What col's default (its default_text) means, for a column of type typid
- * (typmod) in a relation of kind col->relkind: col->call, or why the column
- * cannot be read.
- */
-static SkipReason
-analyse_default(KeyColumn *col, Oid typid, int32 typmod, const ExtensionObjects *ext)
-{
-	Node	   *stripped = strip_casts(stringToNode(col->default_text));
-	const RaiseGenerator *generator = NULL;
-	SkipReason	skip;
-
-	if (stripped != NULL && IsA(stripped, FuncExpr))
-		generator = member_generator(ext, ((FuncExpr *) stripped)->funcid);
-	if (generator == NULL)
-	{
-		if (!converts_generator_value(stripped, ext))
-			return SKIP_NOT_PLAIN_CALL;
-		col->skip_typid = exprType(stripped);
-		return SKIP_CONVERTED;
-	}
-	skip = analyse_call(&col->call, (FuncExpr *) stripped, generator);
-	col->sqlguid = OidIsValid(ext->sqlguid) && getBaseType(typid) == ext->sqlguid;
-	if (skip != SKIP_NONE)
-		return skip;
-	if (!type_holds_values(col, typid, ext))
-	{
-		col->skip_typid = typid;
-		col->skip_typmod = typmod;
-		return SKIP_TYPE_MISMATCH;
-	}
-	if (col->relkind == RELKIND_VIEW)
-		return SKIP_VIEW;
-	if (col->relkind == RELKIND_FOREIGN_TABLE)
-		return SKIP_FOREIGN_TABLE;
-	if (col->relkind != RELKIND_RELATION && col->relkind != RELKIND_PARTITIONED_TABLE)
-		return SKIP_NOT_TABLE;
-	return SKIP_NONE;
-}
 
 /*
  * The key column of table relid's column attnum, whose default (its own, or
@@ -615,52 +264,6 @@ key_column_of_default(Oid attrdef, const ExtensionObjects *ext)
 	return adbin_text == NULL ? NULL : key_column(relid, attnum, adbin_text, ext);
 }
 
-/*
- * The default (typdefaultbin) of domain typid, or of the nearest domain
- * below it that has one; NULL when none has (or typid is no domain).
- */
-static char *
-domain_default_text(Oid typid)
-{
-	for (;;)
-	{
-		HeapTuple	tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
-		Form_pg_type form;
-		bool		isnull;
-		Datum		datum;
-
-		if (!HeapTupleIsValid(tuple))
-			return NULL;
-		form = (Form_pg_type) GETSTRUCT(tuple);
-		if (form->typtype != TYPTYPE_DOMAIN)
-		{
-			ReleaseSysCache(tuple);
-			return NULL;
-		}
-		datum = SysCacheGetAttr(TYPEOID, tuple, Anum_pg_type_typdefaultbin, &isnull);
-		if (!isnull)
-		{
-			char	   *typdefault = TextDatumGetCString(datum);
-
-			ReleaseSysCache(tuple);
-			return typdefault;
-		}
-		typid = form->typbasetype;
-		ReleaseSysCache(tuple);
-	}
-}
-
-/*
- * The default a row gets in column attnum of table relid, of type typid:
- * its own (pg_attrdef), or else its domain's; NULL when there is none.
- */
-char *
-effective_default_text(Oid relid, AttrNumber attnum, Oid typid)
-{
-	char	   *adbin_text = attrdef_text(relid, attnum);
-
-	return adbin_text != NULL ? adbin_text : domain_default_text(typid);
-}
 
 /*
  * The key columns whose default is domain `domain`'s (a dependent of a

@@ -1,8 +1,9 @@
 /*
  * raise_columns.h
  *		The key columns of uuid_seq_raise_frontiers(): what finding them
- *		(raise_columns.c) records of each, what reading one
- *		(raise_read.c) yields, and the extension's objects both use.
+ *		(raise_columns.c) and reading their defaults (raise_default.c)
+ *		records of each, what reading one (raise_read.c) yields, and the
+ *		extension's objects they use.
  *		funcs/raise_frontiers.c raises the families and lists the columns.
  */
 #ifndef UUID_SEQ_RAISE_COLUMNS_H
@@ -44,7 +45,7 @@ typedef enum ReadOrder
 typedef enum SkipReason
 {
 	SKIP_NONE,
-	/* the default (raise_columns.c) */
+	/* the default (raise_default.c) */
 	SKIP_NOT_PLAIN_CALL,		/* no plain call of a generator */
 	SKIP_CONVERTED,				/* a generator's value converted (skip_type) */
 	SKIP_TYPE_MISMATCH,			/* a type that holds no such value (skip_type) */
@@ -150,6 +151,12 @@ typedef struct KeyColumn
 extern void find_extension_objects(ExtensionObjects *ext);
 extern List *find_key_columns(const ExtensionObjects *ext);
 extern void mark_covered_partitions(List *columns);
+
+/* raise_default.c: what a column's default means */
+extern SkipReason analyse_default(KeyColumn *col, Oid typid, int32 typmod,
+								  const ExtensionObjects *ext);
+extern char *attrdef_text(Oid relid, AttrNumber attnum);
+extern char *domain_default_text(Oid typid);
 extern char *effective_default_text(Oid relid, AttrNumber attnum, Oid typid);
 
 /* raise_read.c: reading a column's greatest key */
