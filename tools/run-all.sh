@@ -1,5 +1,8 @@
 #!/bin/bash
 # The whole test suite, from a fresh Debian 12 machine (run as root):
+#   0. the release's version in the control file, CHANGELOG.md,
+#      debian/changelog, META.json and SECURITY.md, before anything else
+#      (test/package/versions-check.pl, its --self-test first)
 #   1. packages with apt-get (tools/install-deps.sh), build, install
 #   2. unit tests of the pure core (no server), also under ASan+UBSan and
 #      valgrind, and a bounded libFuzzer run of its harnesses
@@ -55,6 +58,10 @@ fi
 cd "$top"
 
 step() { printf '\n==== %s ====\n' "$*"; }
+
+step "the release's version in every file (test/package/versions-check.pl)"
+perl test/package/versions-check.pl --self-test
+perl test/package/versions-check.pl
 
 step "dependencies"
 bash tools/install-deps.sh
