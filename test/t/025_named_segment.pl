@@ -18,6 +18,9 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use FindBin;
+use Fcntl qw(O_NONBLOCK O_WRONLY);
+use POSIX ();
+use Time::HiRes qw(usleep);
 use lib "$FindBin::Bin/../perl";
 use UuidSeqCrash;
 use UuidSeqGenerators;
@@ -173,6 +176,57 @@ like($err, qr/uuid_seq\.persist is ignored: uuid_seq is not in shared_preload_li
 is(all_above('other', $floor), 't',
 	'after kill -9 of a preloaded postmaster, not preloaded: values stay above');
 
+# The first attach races: the segment's first user restores the frontiers
+# from the file (10 minutes ahead) while every other session that attaches
+# meanwhile waits for it, under the registry's lock, and then continues
+# above the file.  The file is made a FIFO so that the first user blocks
+# in the middle of its restore, for as long as the test wants: the others
+# attach then, and the test lets the restore finish only once each of them
+# either waits on the registry's lock or has generated (which a restore
+# outside the lock would let them do, from the clock, below the file).
+$floor = newest('postgres', '10 minutes');
+$node->stop;
+my $file = $node->data_dir . '/uuid_seq.frontiers';
+my $saved = slurp_file($file);
+unlink $file or die "unlink $file: $!";
+POSIX::mkfifo($file, 0600) or die "mkfifo $file: $!";
+$node->start;
+$node->safe_psql('postgres', 'CREATE TABLE raced (family text, value text)');
+my $take_all = 'INSERT INTO raced VALUES '
+  . join(', ', map { "('$_->{family}', ($_->{expr})::text)" } @GENERATORS) . ';';
+my $first = $node->background_psql('postgres');
+$first->query_until(qr/restoring/, "\\echo restoring\n$take_all\n");
+my $fifo;
+my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+until (sysopen($fifo, $file, O_WRONLY | O_NONBLOCK))
+{
+	die "the first user never opened the frontier file: $!"
+	  unless $!{ENXIO} && time < $deadline;
+	usleep(100_000);
+}
+my @racers = map { $node->background_psql('postgres') } 1 .. 6;
+my @pids = map { $_->query_safe('SELECT pg_backend_pid()') } @racers;
+$_->query_until(qr/racing/, "\\echo racing\n$take_all\n") for @racers;
+my $pid_list = join(', ', @pids);
+ok($node->poll_query_until('postgres', qq{
+	SELECT count(*) = @{[ scalar @racers ]} FROM pg_stat_activity
+	WHERE pid IN ($pid_list)
+	  AND (state = 'idle' OR wait_event_type = 'LWLock' AND wait_event LIKE 'DSMRegistry%')}),
+	'the first attach races: every other session has attached or waits for the registry');
+syswrite($fifo, $saved) == length($saved) or die "write $file: $!";
+close $fifo;
+$_->quit for $first, @racers;
+my @below = grep {
+	$node->safe_psql('postgres', qq{
+		SELECT bool_and(value::$_->{type} $_->{gt} '$floor->{$_->{family}}') AND count(*) = 7
+		FROM raced WHERE family = '$_->{family}'}) ne 't'
+} @GENERATORS;
+is(join(', ', map { $_->{family} } @below), '',
+	'the first attach races: every session waited for the restore, every value lies above the file');
+# (the leases renewed since then replaced the FIFO with a file)
+ok(!-p $file, 'the first attach races: the frontier file is a file again')
+  or unlink $file;
+
 # The node id configured but ignored: an 8-byte id would carry node 0, as
 # another server's could; it is refused, the uuid families go on.
 $node->append_conf('postgresql.conf', "uuid_seq.node_id = 3\n");
@@ -183,6 +237,19 @@ like($err, qr/ERROR:  55000: TSID generation cannot apply uuid_seq\.node_id or u
 	'a node id set but ignored: an 8-byte id is refused with 55000');
 is($node->safe_psql('postgres', 'SELECT uuid_generate_v7() IS NOT NULL'), 't',
 	'a node id set but ignored: uuid_generate_v7() still works');
+
+# ... and node_bits alone, without a node id: the ids would carry node 0 in
+# a field of another width.
+my $conf = slurp_file($node->data_dir . '/postgresql.conf');
+$conf =~ s/^uuid_seq\.node_id = .*\n//mg;
+open my $fh, '>', $node->data_dir . '/postgresql.conf' or die "open postgresql.conf: $!";
+print $fh $conf, "uuid_seq.node_bits = 4\n";
+close $fh;
+$node->restart;
+($ret, $out, $err) = $node->psql('postgres', q{SET client_min_messages = error; SELECT tsid_generate()},
+	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($err, qr/ERROR:  55000: TSID generation cannot apply uuid_seq\.node_id or uuid_seq\.node_bits without preload/,
+	'node bits set alone but ignored: an 8-byte id is refused with 55000');
 
 $node->stop;
 done_testing();
