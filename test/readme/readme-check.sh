@@ -2,8 +2,9 @@
 # The README's examples as a test, after test/readme/design-check.pl (src/README
 # against the tree, no server), test/readme/definer-check.pl (every
 # SECURITY DEFINER function of the docs and sql/ sets search_path, pg_temp
-# last) and test/readme/message-check.pl (every message of src/ in
-# PostgreSQL's style; neither needs a server): runs every ```sql block of
+# last), test/readme/message-check.pl (every message of src/ in
+# PostgreSQL's style) and test/readme/majors-check.pl (what a page says a
+# PostgreSQL major has links to docs/majors.md; none needs a server): runs every ```sql block of
 # README.md top to bottom, then those of every docs/*.md that has one,
 # against a throwaway server preloading uuid_seq (pg_virtualenv), and
 # compares each output with the file (test/readme/readme-check.pl describes
@@ -24,11 +25,15 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 # first, with no server: src/README's map, family table and settings, the
 # search_path of every SECURITY DEFINER function of the docs and scripts,
-# and the style of every message (its rules on planted messages first)
+# the style of every message, and every page's claims about PostgreSQL
+# majors linked to docs/majors.md (each with its rules on planted cases
+# first)
 perl test/readme/design-check.pl
 perl test/readme/definer-check.pl
 perl test/readme/message-check.pl --self-test
 perl test/readme/message-check.pl
+perl test/readme/majors-check.pl --self-test
+perl test/readme/majors-check.pl
 ext=$("${PG_CONFIG:-pg_config}" --sharedir)/extension
 standin=
 if [[ ! -e $ext/pg_uuidv7.control ]]; then
