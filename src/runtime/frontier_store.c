@@ -45,14 +45,14 @@ frontier_store_decode(const uint8 *buf, size_t len,
 	return frontier_file_decode(buf, len, PG_MAJOR, words, present, FAMILY_COUNT);
 }
 
-bool
-frontier_store_read(uint64 words[FAMILY_COUNT], bool present[FAMILY_COUNT])
+/*
+ * The file's bytes into buf (at most size), their count in *len: false,
+ * with a WARNING unless the file is simply missing, when it cannot be read.
+ */
+static bool
+read_file_bytes(uint8 *buf, size_t size, size_t *len)
 {
-	/* room for a later release's families (ignored) and a byte too many */
-	uint8		buf[FRONTIER_FILE_BYTES(FRONTIER_FILE_MAX_FAMILIES) + 1];
-	size_t		len;
 	FILE	   *file;
-	FrontierFileStatus status;
 
 	file = AllocateFile(FRONTIER_FILE_NAME, PG_BINARY_R);
 	if (file == NULL)
@@ -67,7 +67,7 @@ frontier_store_read(uint64 words[FAMILY_COUNT], bool present[FAMILY_COUNT])
 			elog(DEBUG1, "no uuid_seq frontier file, generators start from the clock");
 		return false;
 	}
-	len = fread(buf, 1, sizeof(buf), file);
+	*len = fread(buf, 1, size, file);
 	if (ferror(file))
 	{
 		ereport(WARNING,
@@ -79,13 +79,17 @@ frontier_store_read(uint64 words[FAMILY_COUNT], bool present[FAMILY_COUNT])
 		return false;
 	}
 	FreeFile(file);
+	return true;
+}
 
-	/* one whole message per problem, so that each can be translated */
-	status = frontier_store_decode(buf, len, words, present);
+/* Say why a file that was read is ignored: one whole message per problem. */
+static void
+warn_ignored(FrontierFileStatus status)
+{
 	switch (status)
 	{
 		case FRONTIER_FILE_OK:
-			return true;
+			break;
 		case FRONTIER_FILE_TRUNCATED:
 			ereport(WARNING,
 					(errcode(ERRCODE_DATA_CORRUPTED),
@@ -129,7 +133,21 @@ frontier_store_read(uint64 words[FAMILY_COUNT], bool present[FAMILY_COUNT])
 					 errdetail("Generators start from the clock.")));
 			break;
 	}
-	return false;
+}
+
+bool
+frontier_store_read(uint64 words[FAMILY_COUNT], bool present[FAMILY_COUNT])
+{
+	/* room for a later release's families (ignored) and a byte too many */
+	uint8		buf[FRONTIER_FILE_BYTES(FRONTIER_FILE_MAX_FAMILIES) + 1];
+	size_t		len;
+	FrontierFileStatus status;
+
+	if (!read_file_bytes(buf, sizeof(buf), &len))
+		return false;
+	status = frontier_store_decode(buf, len, words, present);
+	warn_ignored(status);
+	return status == FRONTIER_FILE_OK;
 }
 
 /*
