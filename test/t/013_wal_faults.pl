@@ -126,7 +126,7 @@ sub wait_exited
 {
 	my ($node) = @_;
 	my $pid_file = $node->data_dir . '/postmaster.pid';
-	my $deadline = time + 180;
+	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
 	usleep(100_000) while -e $pid_file && time < $deadline;
 	ok(!-e $pid_file, $node->name . ' has stopped');
 	$node->_update_pid(0);

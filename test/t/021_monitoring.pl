@@ -178,13 +178,15 @@ SKIP:
 	my $h = IPC::Run::start([ $exporter, "--extend.query-path=$yaml_file",
 			"--web.listen-address=127.0.0.1:$port", '--disable-default-metrics',
 			'--disable-settings-metrics' ], '>', \$out, '2>', \$err);
-	my $http = HTTP::Tiny->new(timeout => 10);
+	my $http = HTTP::Tiny->new(timeout => $PostgreSQL::Test::Utils::timeout_default);
 	my $res;
-	# until it listens: at most 30 s, then the test fails
-	for (1 .. 300)
+	# until it listens, or the harness's patience is out (timeout_default,
+	# 180 s unless PG_TEST_TIMEOUT_DEFAULT says otherwise): then it fails
+	my $deadline = time + $PostgreSQL::Test::Utils::timeout_default;
+	while (1)
 	{
 		$res = $http->get("http://127.0.0.1:$port/metrics");
-		last if $res->{success} || !$h->pumpable;
+		last if $res->{success} || !$h->pumpable || time > $deadline;
 		usleep(100_000);
 	}
 	ok($res->{success}, 'the exporter answers /metrics') or diag("$res->{status} $res->{reason}\n$err");

@@ -92,8 +92,11 @@ INSERT INTO imported (n) SELECT g FROM generate_series(1, 1000) g;
 ALTER TABLE imported
     ALTER COLUMN id TYPE uuid USING comb_convert(id, 'sqlserver', 'postgresql'),
     ALTER COLUMN id SET DEFAULT comb_new('postgresql');
-SELECT pg_sleep(0.01);  -- the next millisecond: another family's counter
+-- new keys 10 ms later, never in the converted keys' millisecond, where
+-- another family's counter would order them (a shift, not a sleep)
+SET uuid_seq.clock_shift = '10 ms';
 INSERT INTO imported (n) SELECT g FROM generate_series(1001, 1100) g;
+RESET uuid_seq.clock_shift;
 SELECT bool_and(n = rn) AS uuid_order_is_insertion_order
 FROM (SELECT n, row_number() OVER (ORDER BY id) AS rn FROM imported) s;
 DROP TABLE imported;
