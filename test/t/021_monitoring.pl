@@ -27,8 +27,8 @@
 #    non-superuser controls (the extension's or its schema's owner), a
 #    function that is not uuid_seq's C function (a superuser's plpgsql
 #    look-alike in its place) or not alone under its name, --need-preload
-#    with 1.2 (which still works without it), a threshold that is no
-#    number; once the server no longer preloads
+#    with 1.2 (which still works without it), and bad thresholds (NaN, a
+#    sign, an exponent, -w above -c); once the server no longer preloads
 #    uuid_seq, WARNING before 17 (each session's frontiers); on 17+ (a
 #    named segment, restored from the file) v7 is still an hour ahead, and
 #    --need-preload warns.
@@ -389,6 +389,10 @@ $r = run_check('-w', 7200, '-c', 10000, '--need-preload', @server, '-U', 'watch'
 is($r->[0], 0, 'check: OK under -w 7200 -c 10000 --need-preload');
 like($r->[1], qr/^UUID_SEQ OK: every frontier less than 7200 s ahead of the clock \| .*ulid=-[0-9.]+s;7200;10000/,
 	'check: the OK line') or diag($r->[1]);
+$r = run_check('-w', 0, '-c', 0, @server, '-U', 'watch');
+is($r->[0], 2, 'check: -w 0 -c 0 is valid (CRITICAL)') or diag($r->[1]);
+$r = run_check('-w', '0.5', '-c', '3600.', @server, '-U', 'watch');
+is($r->[0], 1, 'check: decimals as thresholds (-w 0.5 -c 3600.)') or diag($r->[1]);
 $r = run_check(@server, '-U', 'peek');
 is($r->[0], 3, 'check: UNKNOWN for a role outside pg_monitor');
 like($r->[1], qr/^UUID_SEQ UNKNOWN: role peek cannot see the frontiers \(GRANT pg_monitor TO peek\)$/,
@@ -423,8 +427,16 @@ is($r->[0], 3, 'check: UNKNOWN for --need-preload with uuid_seq 1.2');
 like($r->[1], qr/^UUID_SEQ UNKNOWN: uuid_seq 1\.2 in database old has no uuid_seq_frontiers_in\(\), which --need-preload reads: ALTER EXTENSION uuid_seq UPDATE$/,
 	'check: says to update') or diag($r->[1]);
 
-$r = run_check('-w', 'soon', @server);
-is($r->[0], 3, 'check: UNKNOWN for a threshold that is no number');
+# thresholds: plain decimals, 0 or more, -w at most -c
+for my $bad ([ 'NaN', 'NaN' ], [ 'soon', 60 ], [ -1, 60 ], [ 1, '-5' ], [ '1e3', '1e4' ],
+	[ 'Infinity', 'Infinity' ], [ '', 60 ], [ '1.2.3', 60 ], [ '.', 60 ], [ 90, 60 ])
+{
+	my ($w, $c) = @$bad;
+	$r = run_check('-w', $w, '-c', $c, @server, '-U', 'watch');
+	is($r->[0], 3, "check: UNKNOWN for -w '$w' -c '$c'");
+	like($r->[1], qr/^UUID_SEQ UNKNOWN: (-[wc] .*: a threshold is a number of seconds, 0 or more|-w 90 is more than -c 60)/,
+		"check: says what is wrong with -w '$w' -c '$c'") or diag($r->[1]);
+}
 $r = run_check('-w');
 is($r->[0], 3, 'check: UNKNOWN for -w without a value');
 like($r->[1], qr/^UUID_SEQ UNKNOWN: usage: /, 'check: usage');
