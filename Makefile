@@ -33,6 +33,7 @@ OBJS = \
 	src/funcs/ulid_funcs.o \
 	src/funcs/uuid_minmax.o \
 	src/funcs/v7_funcs.o \
+	src/runtime/facade_key.o \
 	src/runtime/family.o \
 	src/runtime/frontier_store.o \
 	src/runtime/guc.o \

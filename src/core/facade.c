@@ -120,3 +120,22 @@ facade_key_from_text(const char *text, size_t len, SipKey *key)
 	sipkey_from_bytes(bytes, key);
 	return FACADE_KEY_TEXT_OK;
 }
+
+static bool
+is_white_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+FacadeKeyTextStatus
+facade_key_from_file_text(const char *text, size_t len, SipKey *key)
+{
+	while (len > 0 && is_white_space(text[0]))
+	{
+		text++;
+		len--;
+	}
+	while (len > 0 && is_white_space(text[len - 1]))
+		len--;
+	return facade_key_from_text(text, len, key);
+}

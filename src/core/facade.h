@@ -63,4 +63,13 @@ typedef enum FacadeKeyTextStatus
 extern FacadeKeyTextStatus facade_key_from_text(const char *text, size_t len,
 												SipKey *key);
 
+/*
+ * The contents of a key file (uuid_seq.facade_key_file): the text form
+ * above, with white space (space, tab, CR, LF) before and after it, so
+ * that `openssl rand -hex 16 > file` makes one.  A file of white space
+ * alone is EMPTY, which the file's reader refuses as it does BAD.
+ */
+extern FacadeKeyTextStatus facade_key_from_file_text(const char *text, size_t len,
+													 SipKey *key);
+
 #endif							/* UUID_SEQ_FACADE_H */

@@ -5,9 +5,9 @@
  *		[, key]), byte-compatible with UUIDv47.
  *
  * With a key argument they are IMMUTABLE: a bytea of 16 bytes, k0 then k1,
- * each 8 bytes little-endian.  Without one they use uuid_seq.facade_key
- * (guc.c) and are STABLE.  No message quotes a key, nor the uuid given: a
- * stored v7 shows the time the facade hides.
+ * each 8 bytes little-endian.  Without one they use the configured key
+ * (facade_key.c) and are STABLE.  No message quotes a key, nor the uuid
+ * given: a stored v7 shows the time the facade hides.
  */
 #include "postgres.h"
 
@@ -16,7 +16,7 @@
 
 #include "core/facade.h"
 #include "runtime/compat.h"
-#include "runtime/guc.h"
+#include "runtime/facade_key.h"
 
 PG_FUNCTION_INFO_V1(uuid_v7_facade);
 PG_FUNCTION_INFO_V1(uuid_v7_facade_keyed);

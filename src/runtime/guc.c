@@ -15,19 +15,13 @@
  * each v7 value takes a millisecond of the frontier, so whoever sets it
  * pushes the frontier ahead of the clock 4096 times faster in a burst.
  *
- * uuid_seq.facade_key is a secret (src/README §17): superuser-only to set
- * and to read, left out of SHOW ALL and pg_settings, shown as "(hidden)" to
- * the members of pg_read_all_settings, refused where it would be stored in
- * a catalog every role can read (ALTER DATABASE / ROLE ... SET, a
- * function's SET clause), never quoted in a message, and kept out of the
- * postmaster's log line about a changed setting.  Its check hook parses it
- * once and hands the key, with where it came from, to the assign hook.
+ * uuid_seq.facade_key and uuid_seq.facade_key_file are facade_key.c's
+ * (src/README §17).
  */
 #include "postgres.h"
 
 #include <unistd.h>
 
-#include "access/xact.h"
 #include "access/xlog.h"
 #include "datatype/timestamp.h"
 #include "fmgr.h"
@@ -38,9 +32,9 @@
 #include "utils/varlena.h"
 
 #include "core/clock_shift.h"
-#include "core/facade.h"
 #include "core/rfc9562.h"
 #include "runtime/compat.h"
+#include "runtime/facade_key.h"
 #include "runtime/guc.h"
 
 int			uuid_seq_node_id = 0;
@@ -55,24 +49,6 @@ bool		uuid_seq_node_ignored = false;
 int			uuid_seq_v7_rand_a = V7_RAND_A_FRACTION;
 
 static char *clock_shift_text = NULL;
-
-#define FACADE_KEY_NAME "uuid_seq.facade_key"
-
-/* uuid_seq.facade_key as its check hook parsed it (the setting's "extra") */
-typedef struct FacadeKeySetting
-{
-	bool		set;			/* a key, not the empty text */
-	bool		from_configuration; /* a file or the server's command line */
-	SipKey		key;
-} FacadeKeySetting;
-
-static char *facade_key_text = NULL;
-static const FacadeKeySetting *facade_key = NULL;
-
-/* loaded by shared_preload_libraries */
-static bool preloaded = false;
-
-static emit_log_hook_type prev_emit_log_hook = NULL;
 
 static const struct config_enum_entry v7_rand_a_options[] = {
 	{"fraction", V7_RAND_A_FRACTION, false},
@@ -149,122 +125,6 @@ assign_clock_frozen(bool newval, void *extra)
 		uuid_seq_clock_frozen_count++;
 }
 
-/*
- * Parse uuid_seq.facade_key.  Nothing here quotes the value: a message of a
- * check hook replaces the generic one, which would.  A key is refused where
- * it would be stored in a catalog every role can read (PGC_S_TEST is the
- * validation of ALTER DATABASE / ROLE ... SET and of a function's SET
- * clause) or applied from one (a value stored there before uuid_seq was
- * loaded); the empty text, no key, is accepted everywhere.
- */
-static bool
-check_facade_key(char **newval, void **extra, GucSource source)
-{
-	FacadeKeySetting setting = {0};
-	FacadeKeySetting *copy;
-
-	switch (facade_key_from_text(*newval, strlen(*newval), &setting.key))
-	{
-		case FACADE_KEY_TEXT_EMPTY:
-			break;
-		case FACADE_KEY_TEXT_BAD:
-			GUC_check_errmsg("invalid value for parameter \"%s\"", FACADE_KEY_NAME);
-			GUC_check_errdetail("A facade key is its 16 bytes in 32 hexadecimal digits, k0's 8 then k1's, optionally with a colon between them.");
-			return false;
-		case FACADE_KEY_TEXT_OK:
-			setting.set = true;
-			break;
-	}
-	if (setting.set)
-	{
-		switch (source)
-		{
-			case PGC_S_TEST:
-			case PGC_S_GLOBAL:
-			case PGC_S_DATABASE:
-			case PGC_S_USER:
-			case PGC_S_DATABASE_USER:
-				GUC_check_errcode(ERRCODE_CANT_CHANGE_RUNTIME_PARAM);
-				GUC_check_errmsg("%s cannot be set per database, per role or per function", FACADE_KEY_NAME);
-				GUC_check_errdetail("Those settings are kept in catalogs that every role can read.");
-				GUC_check_errhint("Set it in the server's configuration file.");
-				return false;
-			case PGC_S_ENV_VAR:
-			case PGC_S_FILE:
-			case PGC_S_ARGV:
-				setting.from_configuration = true;
-				break;
-			default:
-				break;
-		}
-	}
-	copy = guc_malloc(LOG, sizeof(FacadeKeySetting));
-	if (copy == NULL)
-		return false;
-	*copy = setting;
-	*extra = copy;
-	return true;
-}
-
-static void
-assign_facade_key(const char *newval, void *extra)
-{
-	facade_key = extra;
-}
-
-/*
- * SHOW and current_setting() show the key to superusers only; the members
- * of pg_read_all_settings, whom GUC_SUPERUSER_ONLY lets through, see this.
- */
-static const char *
-show_facade_key(void)
-{
-	if (IsTransactionState() && superuser())
-		return facade_key_text;
-	return "(hidden)";
-}
-
-/*
- * The postmaster logs each setting a reload changes with its new value:
- * keep the key out of the server log.  The format string (message_id) is
- * matched, not the translated message.
- */
-static void
-redact_facade_key(ErrorData *edata)
-{
-	if (edata->message_id != NULL && edata->message != NULL &&
-		strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") == 0 &&
-		strstr(edata->message, FACADE_KEY_NAME) != NULL)
-		edata->message = psprintf("parameter \"%s\" changed", FACADE_KEY_NAME);
-	if (prev_emit_log_hook)
-		prev_emit_log_hook(edata);
-}
-
-const SipKey *
-uuid_seq_facade_key(void)
-{
-	if (facade_key == NULL || !facade_key->set)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("%s is not set", FACADE_KEY_NAME),
-				 errhint("Set it in the server's configuration (32 hexadecimal digits), or pass the key as the second argument.")));
-	/*
-	 * Only a preloaded library defines the setting before any session runs
-	 * a statement.  Elsewhere (session_preload_libraries included, which a
-	 * role or database setting can scope) a session that has not loaded
-	 * uuid_seq keeps the configured value as a placeholder any role can
-	 * SHOW, and the postmaster logs it when a reload changes it.
-	 */
-	if (facade_key->from_configuration && !preloaded)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("%s is set in the server's configuration, but uuid_seq is not preloaded",
-						FACADE_KEY_NAME),
-				 errdetail("Without shared_preload_libraries, a session that has not loaded uuid_seq lets every role read the setting."),
-				 errhint("Add uuid_seq to shared_preload_libraries and restart, or remove the key from the configuration.")));
-	return &facade_key->key;
-}
-
 /* Lease records need a custom WAL resource manager: PostgreSQL 15 or later. */
 static bool
 check_wal_frontiers(bool *newval, void **extra, GucSource source)
@@ -315,13 +175,6 @@ warn_postmaster_settings(void)
 void
 uuid_seq_guc_init(bool preloading)
 {
-	preloaded = preloading;
-	if (preloading)
-	{
-		prev_emit_log_hook = emit_log_hook;
-		emit_log_hook = redact_facade_key;
-	}
-
 	if (preloading)
 	{
 		/*
@@ -435,14 +288,7 @@ uuid_seq_guc_init(bool preloading)
 							 PGC_SUSET, 0,
 							 NULL, assign_clock_frozen, NULL);
 
-	DefineCustomStringVariable(FACADE_KEY_NAME,
-							   "Sets the key of uuid_v7_facade() and uuid_v7_from_facade() without a key argument.",
-							   "32 hexadecimal digits: the 16 bytes of k0, then k1, each little-endian, optionally with a colon between them; empty for none.",
-							   &facade_key_text,
-							   "",
-							   PGC_SUSET,
-							   GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE,
-							   check_facade_key, assign_facade_key, show_facade_key);
+	uuid_seq_facade_key_init(preloading);
 
 	if (!preloading)
 		warn_postmaster_settings();

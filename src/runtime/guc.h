@@ -6,7 +6,6 @@
 #define UUID_SEQ_GUC_H
 
 #include "core/allocator.h"
-#include "core/siphash.h"
 
 extern int	uuid_seq_node_id;
 extern int	uuid_seq_node_bits;
@@ -30,14 +29,6 @@ typedef enum V7RandA
 extern int	uuid_seq_v7_rand_a;		/* a V7RandA */
 
 extern void uuid_seq_guc_init(bool preloading);
-
-/*
- * The key of uuid_seq.facade_key (src/README §17).  Raises SQLSTATE 55000
- * when no key is set, and when the key comes from the server's
- * configuration while uuid_seq is not loaded at session start (every role
- * can read the setting in a session that has not loaded it).
- */
-extern const SipKey *uuid_seq_facade_key(void);
 
 /*
  * The bits argument of uuid_node_id() and ulid_node_id(), checked against

@@ -21,10 +21,18 @@
 #    quotes it), nor does a member of pg_read_all_settings, who may read
 #    other superuser-only settings (it sees "(hidden)"); a reload that
 #    changes it, ALTER SYSTEM and a bad value leave it out of the server log.
+# 2b. The key file (uuid_seq.facade_key_file), preloaded: its key is used,
+#    SHOW gives its path to superusers and pg_read_all_settings alone, a
+#    reload makes a running session read it again, a file open to other OS
+#    users, missing, not a regular file or holding no key is refused without
+#    quoting it, and a key in both settings is refused.
 # 3. Not preloaded: a key from the configuration is refused, also with
 #    session_preload_libraries (a session that has not loaded uuid_seq shows
-#    the placeholder to every role, and a role or database setting can
-#    scope that setting); a key a superuser SETs in a session works.
+#    the placeholder to every role, as the test shows, and a role or
+#    database setting can scope that setting), and logged where a session
+#    loads uuid_seq; a key a superuser SETs in a session works; the key
+#    file works, a fresh session showing an ordinary role its path alone.
+# Neither server logs any key.
 use strict;
 use warnings;
 use Cwd qw(getcwd);
@@ -33,6 +41,7 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes qw(usleep);
 
 my $seed = $ENV{UUID_SEQ_FACADE_SEED} // time() ^ $$;
 note "random seed: $seed (UUID_SEQ_FACADE_SEED reruns it)";
@@ -341,8 +350,123 @@ ok(eval { $node->wait_for_log(qr/invalid value for parameter "uuid_seq\.facade_k
 	'a bad value in the file is reported');
 ordinary_role_sees_nothing($node, 'after the reloads', $key, $key2, $key3);
 
+# ---- 2b. the key file, preloaded ----------------------------------------
+
+# postgresql.conf without its uuid_seq.facade_key* lines, plus @lines; reload
+sub set_key_conf
+{
+	my ($n, @lines) = @_;
+	my $conf = $n->data_dir . '/postgresql.conf';
+	my $text = slurp_file($conf) =~ s/^uuid_seq\.facade_key.*\n//mgr;
+	open my $fh, '>', $conf or die "open $conf: $!";
+	print $fh $text, map { "$_\n" } @lines;
+	close $fh;
+	$n->reload;
+}
+
+# $text into the file $name of $n's data directory, with permissions $mode
+sub write_key_file
+{
+	my ($n, $name, $text, $mode) = @_;
+	my $path = $n->data_dir . "/$name";
+	unlink $path;
+	open my $fh, '>', $path or die "open $path: $!";
+	print $fh $text;
+	close $fh;
+	chmod $mode, $path or die "chmod $path: $!";
+}
+
+my $v7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
+
+# whether the keyless facade is the one under $hex (a query; it names the
+# key, so it runs only where it cannot fail and be logged)
+sub uses_key
+{
+	my ($hex) = @_;
+	$hex =~ s/://;
+	return "SELECT uuid_v7_facade('$v7') = uuid_v7_facade('$v7', '\\x$hex')";
+}
+
+# the keyless call as app in a new session: its messages
+sub keyless_err
+{
+	my ($n) = @_;
+	my ($rc, $out, $err) = $n->psql('postgres', "SELECT uuid_v7_facade('$v7')",
+		extra_params => [ '-U', 'app' ]);
+	return $err;
+}
+
+my $key4 = random_hex(16);
+write_key_file($node, 'facade.key', "$key4\n", 0600);
+set_key_conf($node, "uuid_seq.facade_key_file = 'facade.key'");
+ok($node->poll_query_until('postgres', uses_key($key4)), 'preloaded: the key file\'s key is used');
+is($node->safe_psql('postgres', uses_key($key4), extra_params => [ '-U', 'app' ]),
+	't', 'preloaded: an ordinary role granted the functions uses it');
+is($node->safe_psql('postgres', 'SHOW uuid_seq.facade_key_file'),
+	'facade.key', 'a superuser sees the key file\'s path');
+is($node->safe_psql('postgres', 'SHOW uuid_seq.facade_key_file', extra_params => [ '-U', 'monitor' ]),
+	'facade.key', 'so does a member of pg_read_all_settings: a path, not a key');
+($rc, $out, $err) = $node->psql('postgres', 'SHOW uuid_seq.facade_key_file',
+	extra_params => [ '-U', 'app' ]);
+like($err, qr/examine "uuid_seq\.facade_key_file"/, 'an ordinary role may not read the path');
+ordinary_role_sees_nothing($node, 'with the key file', $key4);
+
+# a running session reads the file again after a reload: the same path, a
+# new key (k0:k1, white space around it)
+my $key5 = random_hex(8) . ':' . random_hex(8);
+my $session = $node->background_psql('postgres');
+is($session->query_safe(uses_key($key4)), 't', 'a session reads the file at the first use');
+write_key_file($node, 'facade.key', "  $key5\r\n", 0600);
+$node->reload;
+my $reread = 0;
+for (1 .. 5 * $PostgreSQL::Test::Utils::timeout_default)
+{
+	last if ($reread = $session->query_safe(uses_key($key5)) eq 't');
+	usleep(100_000);
+}
+ok($reread, 'after a reload a running session uses the new key in the file');
+$session->quit;
+
+# refused: a file other OS users may read or write, none, a directory, and
+# a file that holds no key; no message quotes what the file holds
+for my $mode (0640, 0604, 0620, 0602)
+{
+	write_key_file($node, 'facade.key', "$key5\n", $mode);
+	like(keyless_err($node), qr/ERROR:  facade key file "facade\.key" has group or world access/,
+		sprintf('a key file of mode %04o is refused', $mode));
+}
+write_key_file($node, 'facade.key', "$key5\n", 0400);
+is($node->safe_psql('postgres', uses_key($key5)), 't', 'a key file of mode 0400 is used');
+my $key_line = random_hex(16);
+write_key_file($node, 'facade.key', "uuid_seq.facade_key = '$key_line'\n", 0600);
+$err = keyless_err($node);
+like($err, qr/ERROR:  facade key file "facade\.key" does not hold a facade key/,
+	'a key file that holds more than a key is refused');
+unlike($err, qr/\Q$key_line\E/i, 'without quoting it');
+write_key_file($node, 'facade.key', "$key5\n", 0600);
+set_key_conf($node, "uuid_seq.facade_key_file = 'missing.key'");
+ok($node->poll_query_until('postgres', 'SHOW uuid_seq.facade_key_file', 'missing.key'), 'reloaded');
+like(keyless_err($node), qr/ERROR:  could not open facade key file "missing\.key": No such file/,
+	'a missing key file is refused');
+set_key_conf($node, "uuid_seq.facade_key_file = 'pg_wal'");
+ok($node->poll_query_until('postgres', 'SHOW uuid_seq.facade_key_file', 'pg_wal'), 'reloaded');
+like(keyless_err($node), qr/ERROR:  facade key file "pg_wal" is not a regular file/,
+	'a directory is refused');
+
+# both settings in the configuration: which key is meant is not clear
+set_key_conf($node, "uuid_seq.facade_key = '$key4'", "uuid_seq.facade_key_file = 'facade.key'");
+ok($node->poll_query_until('postgres', 'SHOW uuid_seq.facade_key_file', 'facade.key'), 'reloaded');
+like(keyless_err($node), qr/ERROR:  uuid_seq\.facade_key and uuid_seq\.facade_key_file are both set/,
+	'a key in both settings is refused');
+# a superuser's session key is that session's, over the file's
+set_key_conf($node, "uuid_seq.facade_key_file = 'facade.key'");
+ok($node->poll_query_until('postgres', 'SHOW uuid_seq.facade_key', ''), 'reloaded');
+is($node->safe_psql('postgres', "SET uuid_seq.facade_key = '$key4';\n" . uses_key($key4)),
+	't', 'a key a superuser sets in a session comes before the file\'s');
+
 my $log = slurp_file($node->logfile);
-my @in_log = grep { index(lc $log, lc $_) >= 0 } $key, $key2, $key3, 'fedcba9876543210';
+my @in_log = grep { index(lc $log, lc $_) >= 0 } $key, $key2, $key3, 'fedcba9876543210',
+  $key4, $key5, $key5 =~ s/://r, $key_line;
 is(scalar(@in_log), 0, 'the server log carries no key, nor the bad value')
   or diag("found in the log: @in_log");
 $node->stop;
@@ -351,18 +475,19 @@ $node->stop;
 
 my $plain = PostgreSQL::Test::Cluster->new('facade_no_preload');
 $plain->init;
-$plain->append_conf('postgresql.conf', "uuid_seq.facade_key = '$key'\n");
+$plain->append_conf('postgresql.conf', "uuid_seq.facade_key = '$key'\nlog_statement = none\n");
 $plain->start;
 $plain->safe_psql('postgres', q{
 	CREATE EXTENSION uuid_seq;
 	CREATE ROLE app LOGIN;
 	GRANT EXECUTE ON FUNCTION uuid_v7_facade(uuid), uuid_v7_from_facade(uuid) TO app});
-my $v7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
 ($rc, $out, $err) = $plain->psql('postgres', "SELECT uuid_v7_facade('$v7')",
 	extra_params => [ '-U', 'app' ]);
 like($err, qr/uuid_seq\.facade_key is set in the server's configuration, but uuid_seq is not preloaded/,
 	'without preload, a configured key is refused');
-like($err, qr/shared_preload_libraries/, 'and the hint says how to load it');
+like($err, qr/HINT:  Move the key into a file .* name that file in uuid_seq\.facade_key_file/,
+	'and the hint says where the key belongs');
+unlike($err, qr/\Q$key\E/i, 'without quoting it');
 # a key a superuser sets in a session is that session's alone: no preloading
 is( $plain->safe_psql('postgres',
 		"SET uuid_seq.facade_key = '$key2'; SELECT uuid_v7_facade('$v7') = uuid_v7_facade('$v7', '\\x$key2')"),
@@ -375,6 +500,40 @@ $plain->safe_psql('postgres', "ALTER DATABASE postgres SET session_preload_libra
 	extra_params => [ '-U', 'app' ]);
 like($err, qr/uuid_seq is not preloaded/,
 	'with session_preload_libraries only, a configured key is still refused');
+like(slurp_file($plain->logfile),
+	qr/LOG:  uuid_seq\.facade_key is set in the server's configuration, but uuid_seq is not preloaded/,
+	'a session that loads uuid_seq logs the refusal');
+
+# why: a session that has not loaded uuid_seq keeps the configured value as
+# a placeholder, which every role reads (PostgreSQL's own behaviour, which
+# docs/facade.md describes)
+$plain->safe_psql('postgres', 'ALTER DATABASE postgres RESET session_preload_libraries');
+is($plain->safe_psql('postgres', 'SHOW uuid_seq.facade_key', extra_params => [ '-U', 'app' ]),
+	$key, 'without preload, the placeholder shows a configured key to an ordinary role');
+
+# the key file instead: an ordinary role's fresh session shows the path only
+my $key6 = random_hex(16);
+write_key_file($plain, 'facade.key', "$key6\n", 0600);
+set_key_conf($plain, "uuid_seq.facade_key_file = 'facade.key'");
+ok($plain->poll_query_until('postgres', uses_key($key6)), 'without preload, the key file\'s key is used');
+is($plain->safe_psql('postgres', uses_key($key6), extra_params => [ '-U', 'app' ]),
+	't', 'without preload, an ordinary role granted the functions uses it');
+is( $plain->safe_psql('postgres', 'SHOW uuid_seq.facade_key_file', extra_params => [ '-U', 'app' ]),
+	'facade.key', 'without preload, a fresh session shows an ordinary role the path alone');
+is($plain->safe_psql('postgres', 'SHOW uuid_seq.facade_key', extra_params => [ '-U', 'app' ]),
+	'', 'and the placeholder of a key removed from the configuration is empty');
+my $key7 = random_hex(16);
+write_key_file($plain, 'facade.key', "$key7\n", 0600);
+$plain->reload;
+ok($plain->poll_query_until('postgres', uses_key($key7)), 'without preload, a new key in the file is used');
+write_key_file($plain, 'facade.key', "$key7\n", 0644);
+like(keyless_err($plain), qr/ERROR:  facade key file "facade\.key" has group or world access/,
+	'without preload, a key file others may read is refused');
+
+$log = slurp_file($plain->logfile);
+@in_log = grep { index(lc $log, lc $_) >= 0 } $key, $key6, $key7;
+is(scalar(@in_log), 0, 'without preload, the server log carries no key')
+  or diag("found in the log: @in_log");
 $plain->stop;
 
 done_testing();

@@ -274,6 +274,48 @@ test_key_text(void)
 	CHECK(key.k0 == bytes_key.k0 && key.k1 == bytes_key.k1);
 }
 
+/*
+ * A key file's contents: the text form with white space around it, as
+ * `openssl rand -hex 16 > file` writes it; white space inside, or anything
+ * else beside the key, is refused.
+ */
+static void
+test_key_file_text(void)
+{
+	static const char *const accepted[] = {
+		"000102030405060708090a0b0c0d0e0f",
+		"000102030405060708090a0b0c0d0e0f\n",
+		"000102030405060708090a0b0c0d0e0f\r\n",
+		"\n \t0001020304050607:08090A0B0C0D0E0F \n\n",
+	};
+	static const char *const refused[] = {
+		"000102030405060708090a0b0c0d0e0f\n000102030405060708090a0b0c0d0e0f\n",
+		"0001020304050607 08090a0b0c0d0e0f\n",
+		"uuid_seq.facade_key = '000102030405060708090a0b0c0d0e0f'\n",
+		"000102030405060708090a0b0c0d0e0f\v",
+		"000102030405060708090a0b0c0d0e0\n",
+	};
+	SipKey		key;
+	SipKey		bytes_key;
+
+	test_key_bytes(&bytes_key);
+	for (size_t i = 0; i < sizeof(accepted) / sizeof(accepted[0]); i++)
+	{
+		key.k0 = key.k1 = 0;
+		CHECK(facade_key_from_file_text(accepted[i], strlen(accepted[i]), &key) ==
+			  FACADE_KEY_TEXT_OK);
+		CHECK(key.k0 == bytes_key.k0 && key.k1 == bytes_key.k1);
+	}
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		CHECK(facade_key_from_file_text(refused[i], strlen(refused[i]), &key) ==
+			  FACADE_KEY_TEXT_BAD);
+	CHECK(facade_key_from_file_text("", 0, &key) == FACADE_KEY_TEXT_EMPTY);
+	CHECK(facade_key_from_file_text(" \r\n\n", 4, &key) == FACADE_KEY_TEXT_EMPTY);
+	/* the length decides here too: a NUL is not white space */
+	CHECK(facade_key_from_file_text("000102030405060708090a0b0c0d0e0f\0", 33, &key) ==
+		  FACADE_KEY_TEXT_BAD);
+}
+
 void
 test_facade(void)
 {
@@ -282,4 +324,5 @@ test_facade(void)
 	test_properties();
 	test_refused_inputs();
 	test_key_text();
+	test_key_file_text();
 }

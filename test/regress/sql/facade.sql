@@ -115,6 +115,8 @@ SHOW uuid_seq.facade_key;
 -- never kept in a catalog every role can read
 ALTER ROLE CURRENT_USER SET uuid_seq.facade_key = 'efcdab89674523011032547698badcfe';
 ALTER DATABASE contrib_regression SET uuid_seq.facade_key = 'efcdab89674523011032547698badcfe';
+-- (the session's key, without its text in the statement: docs/facade.md)
+ALTER ROLE CURRENT_USER SET uuid_seq.facade_key FROM CURRENT;
 CREATE FUNCTION pg_temp.keyed() RETURNS int LANGUAGE sql
 SET uuid_seq.facade_key = 'efcdab89674523011032547698badcfe' AS 'SELECT 1';
 CREATE FUNCTION pg_temp.keyed() RETURNS int LANGUAGE sql
@@ -123,6 +125,11 @@ SELECT count(*) AS stored FROM pg_db_role_setting
 WHERE array_to_string(setconfig, ',') LIKE '%facade_key%';
 -- nor listed by SHOW ALL or pg_settings, even for a superuser
 SELECT count(*) AS listed FROM pg_settings WHERE name = 'uuid_seq.facade_key';
+-- the key file's path is set in the server's configuration only, and
+-- shown to superusers (test/t/018_facade.pl reads keys from files)
+SHOW uuid_seq.facade_key_file;
+SET uuid_seq.facade_key_file = 'facade.key';
+SELECT context, setting FROM pg_settings WHERE name = 'uuid_seq.facade_key_file';
 
 -- The configured key is the cluster's: PUBLIC may not use it (42501), a
 -- role it is granted to may.  The keyed forms stay PUBLIC's.
@@ -151,7 +158,8 @@ SELECT pg_temp.try('SHOW uuid_seq.facade_key') AS show,
        pg_temp.try($$SELECT current_setting('uuid_seq.facade_key', true)$$) AS missing_ok,
        pg_temp.try($$SELECT count(*) FROM pg_settings WHERE name LIKE 'uuid\_seq.facade%'$$) AS pg_settings,
        pg_temp.try('SELECT count(*) FROM pg_file_settings') AS pg_file_settings,
-       pg_temp.try($$SELECT set_config('uuid_seq.facade_key', '', false)$$) AS set_config;
+       pg_temp.try($$SELECT set_config('uuid_seq.facade_key', '', false)$$) AS set_config,
+       pg_temp.try('SHOW uuid_seq.facade_key_file') AS show_file;
 SET uuid_seq.facade_key = '';
 RESET ROLE;
 -- pg_read_all_settings lets a role read superuser-only settings: this one it
