@@ -32,9 +32,16 @@
 #include "varatt.h"
 #endif
 
-/* 15 renamed EmitWarningsOnPlaceholders to MarkGUCPrefixReserved. */
+/*
+ * 15 renamed EmitWarningsOnPlaceholders to MarkGUCPrefixReserved, which
+ * also removes each placeholder of the prefix that it warns of, with
+ * another message (its format is UUID_SEQ_PLACEHOLDER_WARNING).
+ */
 #if PG_VERSION_NUM < 150000
 #define MarkGUCPrefixReserved(prefix) EmitWarningsOnPlaceholders(prefix)
+#define UUID_SEQ_PLACEHOLDER_WARNING "unrecognized configuration parameter \"%s\""
+#else
+#define UUID_SEQ_PLACEHOLDER_WARNING "invalid configuration parameter name \"%s\", removing it"
 #endif
 
 /*

@@ -20,11 +20,13 @@
  */
 #include "postgres.h"
 
+#include <ctype.h>
 #include <unistd.h>
 
 #include "access/xlog.h"
 #include "datatype/timestamp.h"
 #include "fmgr.h"
+#include "lib/stringinfo.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/elog.h"
@@ -139,32 +141,111 @@ check_wal_frontiers(bool *newval, void **extra, GucSource source)
 	return true;
 }
 
+/* The settings read only at server start (postmaster context). */
+static const char *const postmaster_settings[] = {
+	"uuid_seq.node_id", "uuid_seq.node_bits",
+	"uuid_seq.persist", "uuid_seq.wal_frontiers"
+};
+
+/* Without preload: which of them the configuration sets, to no effect. */
+static bool postmaster_setting_ignored[lengthof(postmaster_settings)];
+
+static emit_log_hook_type prev_emit_log_hook = NULL;
+
 /*
  * Without preload the settings read at server start do not exist, and what
  * the configuration says of them is ignored: say so where the library is
- * loaded, before MarkGUCPrefixReserved removes them as unknown.  A node id
- * or node bits set but not applied is remembered: family_take() refuses the
- * 8-byte families then, whose ids would all carry node 0.
+ * loaded, in one WARNING naming them all, before MarkGUCPrefixReserved
+ * removes them as unknown.  A node id or node bits set but not applied is
+ * remembered: family_take() refuses the 8-byte families then, whose ids
+ * would all carry node 0.
  */
 static void
 warn_postmaster_settings(void)
 {
-	static const char *const names[] = {
-		"uuid_seq.node_id", "uuid_seq.node_bits",
-		"uuid_seq.persist", "uuid_seq.wal_frontiers"
-	};
+	StringInfoData names;
+	int			count = 0;
 
-	for (int i = 0; i < (int) lengthof(names); i++)
-		if (GetConfigOption(names[i], true, false) != NULL)
+	initStringInfo(&names);
+	for (int i = 0; i < (int) lengthof(postmaster_settings); i++)
+		if (GetConfigOption(postmaster_settings[i], true, false) != NULL)
 		{
-			if (i < 2)
-				uuid_seq_node_ignored = true;
-			ereport(WARNING,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("%s is ignored: uuid_seq is not in shared_preload_libraries", names[i]),
-					 errdetail("It is read only when the server starts with uuid_seq preloaded."),
-					 errhint("Add uuid_seq to shared_preload_libraries and restart the server, or remove the setting.")));
+			postmaster_setting_ignored[i] = true;
+			appendStringInfo(&names, "%s%s", count++ > 0 ? ", " : "",
+							 postmaster_settings[i]);
 		}
+	uuid_seq_node_ignored = postmaster_setting_ignored[0] || postmaster_setting_ignored[1];
+	if (count > 0)
+		ereport(WARNING,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg_plural("%s is ignored: uuid_seq is not in shared_preload_libraries",
+							   "%s are ignored: uuid_seq is not in shared_preload_libraries",
+							   count, names.data),
+				 errdetail_plural("It is read only when the server starts with uuid_seq preloaded.",
+								  "They are read only when the server starts with uuid_seq preloaded.",
+								  count),
+				 errhint("Add uuid_seq to shared_preload_libraries and restart the server, or remove the ignored settings from the configuration.")));
+	pfree(names.data);
+}
+
+/* Whether message quotes the setting name (not a longer name it begins). */
+static bool
+names_setting(const char *message, const char *name)
+{
+	size_t		len = strlen(name);
+
+	for (const char *at = strstr(message, name); at != NULL; at = strstr(at + 1, name))
+		if (!isalnum((unsigned char) at[len]) && at[len] != '_' && at[len] != '.')
+			return true;
+	return false;
+}
+
+/*
+ * While MarkGUCPrefixReserved runs without preload: its WARNING of each
+ * placeholder it finds goes to the server log only when the placeholder
+ * is a setting warn_postmaster_settings() has named, so that the client
+ * reads one WARNING about them, not one more per setting.  (The hook runs
+ * only for a message the server logs: with log_min_messages above WARNING
+ * the client reads both.)
+ */
+static void
+quiet_placeholder_warnings(ErrorData *edata)
+{
+	if (edata->elevel == WARNING && edata->message_id != NULL &&
+		edata->message != NULL &&
+		strcmp(edata->message_id, UUID_SEQ_PLACEHOLDER_WARNING) == 0)
+		for (int i = 0; i < (int) lengthof(postmaster_settings); i++)
+			if (postmaster_setting_ignored[i] &&
+				names_setting(edata->message, postmaster_settings[i]))
+				edata->output_to_client = false;
+	if (prev_emit_log_hook)
+		prev_emit_log_hook(edata);
+}
+
+/*
+ * Reserve the prefix: PostgreSQL warns of each uuid_seq.* placeholder no
+ * setting defines (a misspelt name), and from 15 on removes it.
+ */
+static void
+reserve_prefix(bool preloading)
+{
+	if (preloading)
+	{
+		MarkGUCPrefixReserved("uuid_seq");
+		return;
+	}
+	warn_postmaster_settings();
+	prev_emit_log_hook = emit_log_hook;
+	emit_log_hook = quiet_placeholder_warnings;
+	PG_TRY();
+	{
+		MarkGUCPrefixReserved("uuid_seq");
+	}
+	PG_FINALLY();
+	{
+		emit_log_hook = prev_emit_log_hook;
+	}
+	PG_END_TRY();
 }
 
 /*
@@ -290,9 +371,7 @@ uuid_seq_guc_init(bool preloading)
 
 	uuid_seq_facade_key_init(preloading);
 
-	if (!preloading)
-		warn_postmaster_settings();
-	MarkGUCPrefixReserved("uuid_seq");
+	reserve_prefix(preloading);
 
 	if ((uuid_seq_node_id >> uuid_seq_node_bits) != 0)
 		ereport(ERROR,

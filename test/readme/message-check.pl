@@ -56,8 +56,8 @@ my @names = (
 	qr/^FACADE_KEY_NAME$/,
 	qr/^UUID_SEQ_VERSION$/,
 	qr/^timestamptz_to_str\(.*\)$/,
-	qr/^names\.data$/,			# raise_frontier.c's list of quoted family names
-	qr/^names\[i\]$/,			# guc.c's four postmaster settings, by name
+	qr/^names\.data$/,			# raise_frontier.c's list of quoted family names,
+								# guc.c's of ignored postmaster settings
 	qr/->description$/,			# getObjectDescription(): "function f(integer)",
 								# its name quoted as needed, as core prints it
 );

@@ -81,6 +81,23 @@ sub all_above
 	return @below ? 'f' : 't';
 }
 
+# Without preload the settings read only at start are ignored (node_id,
+# node_bits and persist are set): the session that loads uuid_seq gets one
+# WARNING naming them all; PostgreSQL's own about each placeholder it
+# removes go to the server log only, but a misspelt name (uuid_seq.nodeid)
+# still gets PostgreSQL's WARNING.
+sub one_warning
+{
+	my ($ret, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7() IS NOT NULL');
+	my @warnings = $err =~ /WARNING:  /g;
+	is(scalar(@warnings), 2, 'without preload: one WARNING for the ignored settings, one for a misspelt one')
+	  or diag($err);
+	like($err,
+		qr/WARNING:  uuid_seq\.node_id, uuid_seq\.node_bits, uuid_seq\.persist are ignored: uuid_seq is not in shared_preload_libraries/,
+		'the one WARNING names each ignored setting');
+	like($err, qr/WARNING:  .*"uuid_seq\.nodeid"/, 'the misspelt one gets PostgreSQL\'s');
+}
+
 sub frontiers_in
 {
 	my ($db) = @_;
@@ -109,6 +126,13 @@ if ($major < 17)
 	start_with(1);
 	is(all_above('postgres', $floor), 't',
 		'preloaded again: the file a start without preload left alone keeps every family above');
+	$node->stop;
+
+	set_preload(0);
+	$node->append_conf('postgresql.conf',
+		"uuid_seq.node_id = 3\nuuid_seq.node_bits = 4\nuuid_seq.nodeid = 1\n");
+	$node->start;
+	one_warning();
 	$node->stop;
 	done_testing();
 	exit;
@@ -228,9 +252,12 @@ ok(!-p $file, 'the first attach races: the frontier file is a file again')
   or unlink $file;
 
 # The node id configured but ignored: an 8-byte id would carry node 0, as
-# another server's could; it is refused, the uuid families go on.
-$node->append_conf('postgresql.conf', "uuid_seq.node_id = 3\n");
+# another server's could; it is refused, the uuid families go on.  (And
+# the session that loads uuid_seq gets one WARNING about it.)
+$node->append_conf('postgresql.conf',
+	"uuid_seq.node_id = 3\nuuid_seq.node_bits = 4\nuuid_seq.nodeid = 1\n");
 $node->restart;
+one_warning();
 ($ret, $out, $err) = $node->psql('postgres', q{SET client_min_messages = error; SELECT tsid_generate()},
 	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 like($err, qr/ERROR:  55000: TSID generation cannot apply uuid_seq\.node_id or uuid_seq\.node_bits without preload/,
