@@ -51,6 +51,9 @@ PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB, ULID, TSID and Snowflake key
 EXTENSION = uuid_seq
 # every install and upgrade script (uuid_seq--1.0.sql, uuid_seq--1.0--1.1.sql, ...)
 DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uuid_seq--*.sql))
+# and the direct updates to 1.3 from 1.0 and 1.1, made below in the build
+# directory (by absolute names, which VPATH never finds in the source tree)
+DATA_built = $(CURDIR)/uuid_seq--1.0--1.3.sql $(CURDIR)/uuid_seq--1.1--1.3.sql
 
 # the module's version (PostgreSQL 18 shows it in pg_get_loaded_modules())
 UUID_SEQ_VERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(srcdir)/uuid_seq.control)
@@ -77,6 +80,22 @@ EXTRA_CLEAN = test/unit/run_unit_tests test/fuzz/out output_iso .pg_build_stamp
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# The direct updates to 1.3: 1.2--1.3.sql's library check (its lines up to
+# the end of its first statement, a DO block), the scripts of the chain,
+# then the rest of 1.2--1.3.sql.  Through the chain, a server still running
+# an older library (preloaded, not yet restarted) would stop at the first
+# function of 1.1 or 1.2 that library lacks, with "could not find function";
+# PostgreSQL takes the shortest path, so these run instead.  Made of frozen
+# scripts, they are frozen too.
+UPDATE_1_2_TO_1_3 = $(srcdir)/sql/uuid_seq--1.2--1.3.sql
+$(CURDIR)/uuid_seq--1.0--1.3.sql: $(srcdir)/sql/uuid_seq--1.0--1.1.sql $(srcdir)/sql/uuid_seq--1.1--1.2.sql
+$(CURDIR)/uuid_seq--1.1--1.3.sql: $(srcdir)/sql/uuid_seq--1.1--1.2.sql
+$(DATA_built): $(UPDATE_1_2_TO_1_3)
+	{ echo '/* $(@F): update of uuid_seq to 1.3 in one script (made by the Makefile) */' && \
+	  sed -n '2,/^\$$\$$;$$/p' $(UPDATE_1_2_TO_1_3) && \
+	  cat $(filter-out %/uuid_seq--1.2--1.3.sql,$^) && \
+	  sed '1,/^\$$\$$;$$/d' $(UPDATE_1_2_TO_1_3); } >$@.tmp && mv $@.tmp $@
 
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
 $(OBJS): $(wildcard $(srcdir)/src/*.h $(srcdir)/src/*/*.h)

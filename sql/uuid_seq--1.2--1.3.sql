@@ -7,6 +7,29 @@
 -- the full install script (test/regress/sql/upgrade.sql compares them).
 -- Calls of catalog functions are schema-qualified (SECURITY.md).
 
+-- First, the library: a server keeps the one it loaded (preloaded, or
+-- earlier in this session) until it restarts, and an older one lacks the
+-- functions below.  The first of them is made under a handler that says
+-- so, before anything changes, rather than "could not find function".
+-- (The direct updates from 1.0 and 1.1, which the Makefile joins from the
+-- chain, start with these lines, up to the end of this statement.)
+DO $$
+BEGIN
+    CREATE FUNCTION uuid_seq_library_version()
+    RETURNS pg_catalog.text
+    AS 'MODULE_PATHNAME', 'uuid_seq_library_version'
+    LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
+EXCEPTION WHEN undefined_function THEN
+    RAISE EXCEPTION 'uuid_seq''s library in this session is older than its 1.3 update script'
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              DETAIL = 'The server (or this session) loaded the library before the new version was installed, and keeps it until it restarts.',
+              HINT = 'Restart the server (pg_ctl restart, or systemctl restart postgresql) so that it loads the new library, then run ALTER EXTENSION uuid_seq UPDATE again.';
+END
+$$;
+
+COMMENT ON FUNCTION uuid_seq_library_version() IS
+    'the version of uuid_seq''s library this session runs (the server''s until it restarts)';
+
 -- After a move off a server (a restore, pg_upgrade, a logical-replication
 -- switchover): every family's frontier raised above every key column of
 -- this database whose DEFAULT calls a generator, one row per column, as

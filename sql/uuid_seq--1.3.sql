@@ -147,6 +147,11 @@ LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
 REVOKE ALL ON FUNCTION uuid_seq_reset_stats() FROM PUBLIC;
 
+CREATE FUNCTION uuid_seq_library_version()
+RETURNS pg_catalog.text
+AS 'MODULE_PATHNAME', 'uuid_seq_library_version'
+LANGUAGE C STABLE STRICT PARALLEL RESTRICTED;
+
 -- ULID (src/README §4): stored as uuid, 26-character Crockford base32 text
 
 CREATE FUNCTION ulid_generate()
@@ -767,6 +772,8 @@ COMMENT ON VIEW uuid_seq_backends IS
     'per backend: values generated, last value (uuid, or bigint in last_id), clock rollbacks, overflows, drift ahead of the clock, compare-exchange retries';
 COMMENT ON FUNCTION uuid_seq_reset_stats() IS
     'zero the counters of uuid_seq_backends (superuser)';
+COMMENT ON FUNCTION uuid_seq_library_version() IS
+    'the version of uuid_seq''s library this session runs (the server''s until it restarts)';
 COMMENT ON FUNCTION ulid_generate() IS
     'next ULID of the ULID frontier, stored as uuid';
 COMMENT ON FUNCTION ulid_generate_xact() IS

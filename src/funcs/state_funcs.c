@@ -2,9 +2,9 @@
  * state_funcs.c
  *		Observability (src/README §6): uuid_seq_state(),
  *		uuid_seq_frontiers_in(), the rows behind the uuid_seq_backends view,
- *		and uuid_seq_reset_stats().  A uuid family's
- *		values show in the uuid columns (frontier, last_value), an 8-byte
- *		family's in the bigint ones (frontier_id, last_id).
+ *		uuid_seq_reset_stats() and uuid_seq_library_version().  A uuid
+ *		family's values show in the uuid columns (frontier, last_value), an
+ *		8-byte family's in the bigint ones (frontier_id, last_id).
  */
 #include "postgres.h"
 
@@ -25,6 +25,7 @@ PG_FUNCTION_INFO_V1(uuid_seq_state);
 PG_FUNCTION_INFO_V1(uuid_seq_frontiers_in);
 PG_FUNCTION_INFO_V1(uuid_seq_backend_stats);
 PG_FUNCTION_INFO_V1(uuid_seq_reset_stats);
+PG_FUNCTION_INFO_V1(uuid_seq_library_version);
 
 static const char *
 origin_name(FrontierOrigin origin)
@@ -170,4 +171,17 @@ uuid_seq_reset_stats(PG_FUNCTION_ARGS)
 	(void) lease_shared();
 	shmem_reset_stats();
 	PG_RETURN_VOID();
+}
+
+/*
+ * The version of the library this session runs (the control file's
+ * default_version when it was built): a server keeps the library it loaded
+ * until it restarts, whatever is installed meanwhile.  1.2--1.3.sql makes
+ * this function first, so that an update run under an older library stops
+ * there, with a message saying to restart.
+ */
+Datum
+uuid_seq_library_version(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(cstring_to_text(UUID_SEQ_VERSION));
 }

@@ -1,4 +1,4 @@
--- Upgrade paths: 1.0 and 1.1 brought up to the default version by ALTER
+-- Upgrade paths: 1.0, 1.1 and 1.2 brought up to the default version by ALTER
 -- EXTENSION UPDATE must leave the same catalog as a fresh install of the
 -- default version (its full install script, uuid_seq--1.3.sql and on).
 -- The output names no member and no version past 1.1, so a new release
@@ -137,6 +137,7 @@ WHERE NOT EXISTS (SELECT FROM pg_depend d
 ORDER BY object;
 SELECT count(*) AS view_rows FROM regress_uuid_seq_frontiers;
 DROP VIEW regress_uuid_seq_frontiers;
+CREATE TEMP TABLE upgraded_from_1_2 AS SELECT * FROM uuid_seq_catalog;
 
 -- a fresh install of the default version
 DROP EXTENSION uuid_seq;
@@ -154,7 +155,7 @@ SELECT object FROM fresh
 WHERE object ~ '^(function|aggregate|operator|operator class|type|view) '
   AND detail NOT LIKE '%comment=%'
   AND NOT (object LIKE 'type %' AND (detail LIKE 'type=c %' OR detail !~ ' element=- '));
--- differences: none either way, from 1.0 and from 1.1
+-- differences: none either way, from 1.0, 1.1 and 1.2
 (SELECT 'only after update' AS side, * FROM upgraded EXCEPT SELECT 'only after update', * FROM fresh)
 UNION ALL
 (SELECT 'only in fresh install', * FROM fresh EXCEPT SELECT 'only in fresh install', * FROM upgraded)
@@ -164,8 +165,26 @@ UNION ALL
 UNION ALL
 (SELECT 'only in fresh install (1.1)', * FROM fresh
  EXCEPT SELECT 'only in fresh install (1.1)', * FROM upgraded_from_1_1)
+UNION ALL
+(SELECT 'only after update from 1.2', * FROM upgraded_from_1_2
+ EXCEPT SELECT 'only after update from 1.2', * FROM fresh)
+UNION ALL
+(SELECT 'only in fresh install (1.2)', * FROM fresh
+ EXCEPT SELECT 'only in fresh install (1.2)', * FROM upgraded_from_1_2)
 ORDER BY 1, 2, 3;
 
+-- Every update to the default version starts with 1.2--1.3's check of
+-- the library (an older one stops it with 55000, a restart's hint): none
+-- goes through 1.0--1.1 or 1.1--1.2, whose new functions an older library
+-- lacks ("could not find function").  From 1.0 and 1.1 the Makefile's
+-- direct scripts (uuid_seq--1.0--1.3.sql, ...) are the shortest paths.
+SELECT bool_and(split_part(path, '--', 2) NOT IN ('1.1', '1.2')) AS checked_first
+FROM pg_extension_update_paths('uuid_seq')
+JOIN pg_available_extensions ON name = 'uuid_seq' AND target = default_version
+WHERE source IN ('1.0', '1.1', '1.2');
+-- the library this session runs is the catalog's
+SELECT uuid_seq_library_version() = extversion AS same_version
+FROM pg_extension WHERE extname = 'uuid_seq';
 -- the same in a schema of its own (the extension is relocatable, and an
 -- upgrade script must reach its own functions there, never pg_catalog's
 -- namesakes such as PostgreSQL 18's uuidv7())
