@@ -138,10 +138,12 @@ prove-citus: PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/ci
 prove-citus:
 	$(prove_installcheck)
 
-# The release test (test/release/t/): uuid_seq 1.2.1, built from its commit
-# in this checkout's history (or UUID_SEQ_RELEASE_SRC), and this build on
-# one data directory and as primary and standby of each other.  Apart from
-# test/t/: tools/run-all.sh runs it on this machine's major only.
+# The release tests (test/release/t/): uuid_seq 1.2.1 (and 1.1.0), built
+# from its commit in this checkout's history (or UUID_SEQ_RELEASE_SRC), and
+# this build on one data directory and as primary and standby of each
+# other; the upgrade day, this build installed over a release under a
+# running server.  Apart from test/t/: tools/run-all.sh runs them on this
+# machine's major only.
 .PHONY: prove-release
 prove-release: PROVE_TESTS = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/test/release/t/*.pl))
 prove-release:

@@ -29,7 +29,10 @@
 #   6. the last release (test/release/t/): 1.2.1, built from its commit,
 #      and this build on one data directory, and as primary and standby of
 #      each other: the frontier file and the lease records read both ways,
-#      byte for byte the same for the same state (this machine's major)
+#      byte for byte the same for the same state; the upgrade day: this
+#      build installed over 1.2.1 (and 1.1.0) while the server runs, the
+#      update refused until a restart, then done, keeping every object,
+#      grant and frontier (this machine's major)
 #   7. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor
@@ -115,7 +118,7 @@ prove_apart()
 	fi
 }
 
-step "the last release: 1.2.1 and this build on the same data"
+step "the last release: 1.2.1 and this build on the same data, the upgrade day"
 prove_apart prove-release
 
 step "Citus (sharding)"

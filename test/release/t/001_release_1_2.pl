@@ -25,31 +25,13 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use FindBin;
-
-# 1.2.1's release commit: a clone of main has it in its history.
-my $release_commit = '8ca2bbd597871a6ce62d109182ea2cdbcdb7c322';
-my $top = "$FindBin::Bin/../../..";
+use lib "$FindBin::Bin/../../perl";
+use UuidSeqRelease;
 
 # ---- 1.2.1, built -----------------------------------------------------
 
-my $src = $ENV{UUID_SEQ_RELEASE_SRC};
-if (!defined $src)
-{
-	plan skip_all => 'not a git checkout, and UUID_SEQ_RELEASE_SRC is not set'
-	  if system("git -C '$top' rev-parse --git-dir >/dev/null 2>&1") != 0;
-	system("git -C '$top' cat-file -e $release_commit^{commit} 2>/dev/null") == 0
-	  or BAIL_OUT("this checkout's history lacks 1.2.1's commit $release_commit"
-		  . ' (a shallow clone? git fetch --unshallow)');
-	$src = PostgreSQL::Test::Utils::tempdir('uuid_seq-1.2.1');
-	system("git -C '$top' archive $release_commit | tar -x -C '$src'") == 0
-	  or BAIL_OUT("git archive of $release_commit failed");
-}
-my $build = PostgreSQL::Test::Utils::tempdir('uuid_seq-1.2.1-build');
-system("cp -R '$src/.' '$build/'") == 0 or BAIL_OUT("cannot copy $src");
-system("make -s -C '$build' PG_CONFIG=pg_config >'$build/build.log' 2>&1") == 0
-  or BAIL_OUT('building 1.2.1 failed: ' . slurp_file("$build/build.log"));
-my $lib = "$build/uuid_seq.so";
-ok(-f $lib, "1.2.1 built from $release_commit");
+my $lib = release_build('1.2.1') . '/uuid_seq.so';
+ok(-f $lib, '1.2.1 built from its commit');
 
 # ---- the two versions ---------------------------------------------------
 
