@@ -75,15 +75,17 @@ SELECT tsid_lower_bound('2020-01-01 00:00+00') AS first,
            = 9223372036854775807 >> 22 << 22 AS twitter_last_is_max,
        snowflake_lower_bound('2015-01-01 00:00+00', '2015-01-01 00:00+00') AS discord_first;
 
--- Generation: distinct, positive, strictly increasing, near the clock
+-- Generation: distinct, positive, strictly increasing, near the clock (from
+-- a reading before it to 5 s past the query's, however long it takes)
+SELECT date_trunc('milliseconds', clock_timestamp()) AS gen_from \gset
 CREATE TEMP TABLE gen AS
 SELECT n, tsid_generate() AS tsid, snowflake_generate() AS snowflake
 FROM generate_series(1, 20000) n;
 SELECT count(DISTINCT tsid) AS distinct_tsids, count(DISTINCT snowflake) AS distinct_snowflakes,
        bool_and(tsid > 0 AND snowflake > 0) AS positive,
-       bool_and(abs(extract(epoch FROM tsid_to_timestamptz(tsid) - clock_timestamp())) < 5)
+       bool_and(tsid_to_timestamptz(tsid) BETWEEN :'gen_from' AND clock_timestamp() + interval '5 s')
            AS tsid_near_now,
-       bool_and(abs(extract(epoch FROM snowflake_to_timestamptz(snowflake) - clock_timestamp())) < 5)
+       bool_and(snowflake_to_timestamptz(snowflake) BETWEEN :'gen_from' AND clock_timestamp() + interval '5 s')
            AS snowflake_near_now
 FROM gen;
 SELECT bool_and(tsid > prev_tsid) AS tsid_increasing,
@@ -116,6 +118,7 @@ FROM gen, (SELECT node_id, node_bits FROM uuid_seq_state() WHERE family = 'tsid'
 -- Snowflake ids of every epoch come from one frontier (Unix milliseconds
 -- and a counter): interleaved calls with three epochs, moved to Twitter's
 -- epoch, strictly increase, and each epoch's own ids too
+SELECT date_trunc('milliseconds', clock_timestamp()) AS mixed_from \gset
 CREATE TEMP TABLE mixed AS
 SELECT n, epoch, snowflake_generate(epoch) AS id
 FROM (SELECT n, (ARRAY['2010-11-04 01:42:54.657+00', '2015-01-01 00:00+00',
@@ -123,7 +126,7 @@ FROM (SELECT n, (ARRAY['2010-11-04 01:42:54.657+00', '2015-01-01 00:00+00',
       FROM generate_series(1, 9000) n) s;
 SELECT count(DISTINCT epoch) AS epochs,
        bool_and(twitter > prev) AS increasing_in_twitter_epoch,
-       bool_and(abs(extract(epoch FROM snowflake_to_timestamptz(id, epoch) - clock_timestamp())) < 5)
+       bool_and(snowflake_to_timestamptz(id, epoch) BETWEEN :'mixed_from' AND clock_timestamp() + interval '5 s')
            AS each_near_now
 FROM (SELECT epoch, id, twitter, lag(twitter) OVER (ORDER BY n) AS prev
       FROM (SELECT n, epoch, id,
@@ -418,6 +421,7 @@ CREATE TABLE snowflake_events_next PARTITION OF snowflake_events
 INSERT INTO tsid_events (id, payload)
 SELECT tsid_lower_bound(now() - d * interval '1 day') | floor(random() * 4194304)::bigint, d || ' days ago'
 FROM generate_series(1, 90) d;
+SELECT date_trunc('milliseconds', clock_timestamp()) AS events_from \gset
 INSERT INTO tsid_events (payload) SELECT 'now' FROM generate_series(1, 10);
 INSERT INTO snowflake_events (id, payload)
 SELECT snowflake_lower_bound(now() - d * interval '1 day', '2015-01-01 00:00+00') | floor(random() * 4194304)::bigint,
@@ -432,8 +436,8 @@ SELECT f.name,
                 WHEN created_at < :'m'::timestamptz + interval '1 month' THEN '_current'
                 ELSE '_next' END = substr(tableoid::regclass::text, length(f.name) + 8)) AS in_their_month,
        count(*) FILTER (WHERE payload = 'now') AS generated_now,
-       bool_and(abs(extract(epoch FROM created_at - clock_timestamp())) < 5) FILTER (WHERE payload = 'now')
-           AS now_near_now
+       bool_and(created_at BETWEEN :'events_from' AND clock_timestamp() + interval '5 s')
+           FILTER (WHERE payload = 'now') AS now_near_now
 FROM (SELECT 'tsid' AS name, tableoid, created_at, payload FROM tsid_events
       UNION ALL
       SELECT 'snowflake', tableoid, created_at, payload FROM snowflake_events) f
@@ -463,9 +467,10 @@ DROP TABLE tsid_events, snowflake_events;
 -- uuid_seq_state(): the 8-byte families show their frontier in frontier_id
 -- (the smallest id this server hands out at it; a Snowflake one in Twitter's
 -- epoch), never in the uuid column
+SELECT date_trunc('milliseconds', clock_timestamp()) AS latest_from \gset
 CREATE TEMP TABLE latest AS SELECT tsid_generate() AS tsid, snowflake_generate() AS snowflake;
 SELECT family, frontier IS NULL AS no_uuid, frontier_id IS NOT NULL AS has_frontier_id,
-       abs(extract(epoch FROM frontier_time - clock_timestamp())) < 5 AS near_now,
+       frontier_time BETWEEN :'latest_from' AND clock_timestamp() + interval '5 s' AS near_now,
        frontier_id >= CASE family WHEN 'tsid' THEN l.tsid ELSE l.snowflake END AS covers_last,
        frontier_time = CASE family WHEN 'tsid' THEN tsid_to_timestamptz(frontier_id)
                                    ELSE snowflake_to_timestamptz(frontier_id) END AS time_of_frontier_id
