@@ -26,17 +26,22 @@
 #      and installed (test/package/deb-check.sh; kept in matrix_log/debs/)
 #      for that suite to test, 15's autopkgtest too; a summary table at
 #      the end
-#   6. the last release (test/release/t/): 1.2.1, built from its commit,
+#   6. the upgrade day with the packages (test/package/deb-upgrade.sh, as
+#      root): 1.2.1's package (built once, cached) under a running cluster
+#      preloading it, this machine's package of step 5 installed over it,
+#      then docs/operations.md's runbook, the page's every-database script
+#      included; this tree's package stays installed
+#   7. the last release (test/release/t/): 1.2.1, built from its commit,
 #      and this build on one data directory, and as primary and standby of
 #      each other: the frontier file and the lease records read both ways,
 #      byte for byte the same for the same state; the upgrade day: this
 #      build installed over 1.2.1 (and 1.1.0) while the server runs, the
 #      update refused until a restart, then done, keeping every object,
 #      grant and frontier (this machine's major)
-#   7. Citus: build it (cached, test/citus/build.sh) and run its TAP test
+#   8. Citus: build it (cached, test/citus/build.sh) and run its TAP test
 #      (test/citus/t/: a coordinator and workers); skipped without the
 #      Citus source in ../shared/vendor
-#   8. the PGXN zip (test/package/pgxn-check.sh: make dist, META.json)
+#   9. the PGXN zip (test/package/pgxn-check.sh: make dist, META.json)
 # (The Debian packages are built and tested in step 5, each major's in its
 # own root; test/package/deb-check.sh alone does 15's on this machine.)
 # Servers refuse to run as root, so they run as the postgres user on a copy
@@ -117,6 +122,9 @@ prove_apart()
 		make "$1"
 	fi
 }
+
+step "the upgrade day with the packages: this one installed over 1.2.1's, the server running"
+bash test/package/deb-upgrade.sh
 
 step "the last release: 1.2.1 and this build on the same data, the upgrade day"
 prove_apart prove-release
