@@ -1,5 +1,5 @@
 -- COMB primary keys: where each layout's keys land in which index (the
--- generation cost is in 10_generation.sql, sorting in 60_sort_index.sql).
+-- generation cost is in 10_generation.sh, sorting in 60_sort_index.sql).
 
 -- 1M rows in batches of 1000 into an empty table per key, each row keyed by
 -- its generator: index size and leaf density (pgstattuple) against v7

@@ -2,7 +2,7 @@
 # test/bench/pgedge-snowflake.sh: builds pgEdge's snowflake extension 2.6.0
 # from ../shared/vendor (or finds the build in the cache) and installs it into
 # the server that pg_config names, for the side-by-side figures of
-# 10_generation.sql and 50_inserts.sh (`snowflake.nextval()`).  run.sh calls
+# 15_id64.sql and 50_inserts.sh (`snowflake.nextval()`).  run.sh calls
 # it first; it is never part of the test suite, and its code is never in this
 # repository.
 #

@@ -18,6 +18,50 @@ BEGIN
     RETURN extract(epoch FROM clock_timestamp() - t0) * 1000;
 END $$;
 
+-- This backend's CPU time in ns: the scheduler's count of the time it ran
+-- (Linux, /proc/self/schedstat), which leaves out the time it waited for a
+-- core while other work ran; NULL where there is no such file.  The count
+-- of a running process moves at the scheduler's tick (4 ms) only: a 1 ms
+-- sleep first brings it up to date.
+CREATE OR REPLACE FUNCTION bench.cpu_ns() RETURNS float8
+LANGUAGE sql AS $$
+    SELECT split_part(pg_read_file('/proc/self/schedstat'), ' ', 1)::float8
+    FROM pg_sleep(0.001)
+    WHERE (pg_stat_file('/proc/self/schedstat', true)).size IS NOT NULL;
+$$;
+
+-- One round of 10_generation.sh: ns per call of each expression e in `SELECT
+-- count(e), count(e), ... (k times) FROM generate_series(1, n)`, and of
+-- the baseline `count(1)` k times, by the wall clock and by the CPU time
+-- (NULL without bench.cpu_ns()), in the order given or backwards.  k
+-- calls a row share the row's cost (generate_series' tuplestore), so that
+-- the net cost is a larger part of what is timed.  Each statement first
+-- runs over 100 rows (its first call's lookups out of the figure).
+CREATE OR REPLACE FUNCTION bench.round(exprs text[], n int, k int, backwards bool)
+RETURNS TABLE (expression text, wall_ns float8, cpu_ns float8)
+LANGUAGE plpgsql SET max_parallel_workers_per_gather = 0 AS $$
+DECLARE
+    list text[] := '{1}' || exprs;
+    stmt text;
+    t0 timestamptz;
+    c0 float8;
+BEGIN
+    IF backwards THEN
+        SELECT array_agg(e ORDER BY i DESC) INTO list FROM unnest(list) WITH ORDINALITY u(e, i);
+    END IF;
+    FOREACH expression IN ARRAY list LOOP
+        stmt := format('SELECT %s FROM generate_series(1, %%s)',
+                       array_to_string(array_fill(format('count(%s)', expression), ARRAY[k]), ', '));
+        EXECUTE format(stmt, 100);
+        c0 := bench.cpu_ns();
+        t0 := clock_timestamp();
+        EXECUTE format(stmt, n);
+        wall_ns := extract(epoch FROM clock_timestamp() - t0) * 1e9 / n / k;
+        cpu_ns := (bench.cpu_ns() - c0) / n / k;
+        RETURN NEXT;
+    END LOOP;
+END $$;
+
 -- Samples of the current measurement: one value per label and round.
 CREATE UNLOGGED TABLE IF NOT EXISTS bench.samples (label text, v float8);
 

@@ -1,18 +1,9 @@
--- Generation and extraction cost, one backend: net ns per call and ratio to
--- gen_random_uuid(), every generator in the same interleaved rounds.
-\echo '== Generation, one backend (net ns/call, median of 5 interleaved rounds; ratio to gen_random_uuid()) =='
-SELECT * FROM bench.per_call(
-    ARRAY['gen_random_uuid()', 'uuid_generate_v7()', 'uuidv7()',
-          'comb_new()', $$comb_new('postgresql')$$,
-          $$comb_new('sqlserver', 'sqldatetime')$$, $$comb_new('postgresql', 'sqldatetime')$$,
-          $$comb_new('sqlserver', 'dotnet_ticks')$$,
-          'ulid_generate()', 'ulid_generate_xact()', $$typeid_generate('user')$$],
-    'gen_random_uuid()');
-
--- Extraction and conversion read a different value per row (a table of 2M
--- ids of each kind), so that IMMUTABLE functions are not folded into
--- constants; the baseline is count(*) over the same table.  gen_random_uuid()
--- runs in the same rounds, one call per row, for scale.
+-- Extraction and conversion cost, one backend: net ns per call and ratio to
+-- uuid_v7_to_timestamptz() (generation: 10_generation.sh).  They read a
+-- different value per row (a table of 2M ids of each kind), so that
+-- IMMUTABLE functions are not folded into constants; the baseline is
+-- count(*) over the same table.  gen_random_uuid() runs in the same rounds,
+-- one call per row, for scale.
 CREATE TABLE bench.ids AS
 SELECT uuid_generate_v7() AS v7, ulid_generate() AS ulid, uuid_to_ulid(ulid_generate()) AS ulid_text,
        comb_new() AS comb, comb_new('sqlserver', 'sqldatetime') AS comb_sqldatetime,
