@@ -30,13 +30,47 @@ $$;
 COMMENT ON FUNCTION uuid_seq_library_version() IS
     'the version of uuid_seq''s library this session runs (the server''s until it restarts)';
 
+-- uuid_seq_raise_frontier() (1.2) keeps its forms, and refuses a key more
+-- than 5 minutes past the clock (in C); the raise past one is asked for
+-- with a horizon.  An 8-byte id's takes the epoch too (TSID's own,
+-- 2020-01-01, for 'tsid'): a third argument of type interval beside the
+-- epoch's would make `uuid_seq_raise_frontier('snowflake', id,
+-- '2015-01-01+00')` ambiguous.
+CREATE FUNCTION uuid_seq_raise_frontier(family pg_catalog.text, past pg_catalog.uuid,
+                                        horizon pg_catalog.interval)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+CREATE FUNCTION uuid_seq_raise_frontier(family pg_catalog.text, past pg_catalog.int8,
+                                        epoch pg_catalog.timestamptz,
+                                        horizon pg_catalog.interval)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier_id'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.uuid, pg_catalog.interval) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz, pg_catalog.interval) FROM PUBLIC;
+
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.uuid) IS
+    'raise a family''s shared frontier so that every later value lies above the given one, at most 5 minutes past the clock (superuser); false when it already did';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.int8) IS
+    'raise an 8-byte family''s shared frontier so that every later id lies above the given one, at most 5 minutes past the clock (superuser)';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz) IS
+    'raise the snowflake family''s shared frontier above an id of the given epoch, at most 5 minutes past the clock (superuser)';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.uuid, pg_catalog.interval) IS
+    'raise a family''s shared frontier above the given value, at most the horizon past the clock (superuser)';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz, pg_catalog.interval) IS
+    'raise an 8-byte family''s shared frontier above an id of the given epoch, at most the horizon past the clock (superuser)';
+
 -- After a move off a server (a restore, pg_upgrade, a logical-replication
 -- switchover): every family's frontier raised above every key column of
 -- this database whose DEFAULT calls a generator, one row per column, as
--- pg_dump's setval() calls do for sequences (src/README §12).  It reads
--- every table whatever its privileges: superuser only (in C too), EXECUTE
--- revoked from PUBLIC.
+-- pg_dump's setval() calls do for sequences (src/README §12).  Keys past
+-- the clock + horizon are not raised to.  It reads every table whatever
+-- its privileges: superuser only (in C too), EXECUTE revoked from PUBLIC.
 CREATE FUNCTION uuid_seq_raise_frontiers(
+    horizon pg_catalog.interval DEFAULT '5 minutes',
     OUT table_name pg_catalog.regclass, OUT column_name pg_catalog.name,
     OUT family pg_catalog.text, OUT raised pg_catalog.bool,
     OUT max_value pg_catalog.text)
@@ -44,10 +78,10 @@ RETURNS SETOF pg_catalog.record
 AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontiers'
 LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE ROWS 10;
 
-REVOKE ALL ON FUNCTION uuid_seq_raise_frontiers() FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontiers(pg_catalog.interval) FROM PUBLIC;
 
-COMMENT ON FUNCTION uuid_seq_raise_frontiers() IS
-    'raise every family''s shared frontier above every key column of this database whose default calls a generator (superuser); one row per column';
+COMMENT ON FUNCTION uuid_seq_raise_frontiers(pg_catalog.interval) IS
+    'raise every family''s shared frontier above every key column of this database whose default calls a generator, up to the clock + horizon (superuser); one row per column';
 
 -- The keyed v4 facade of a UUIDv7 (src/README §17), byte-compatible with
 -- UUIDv47: the time field XORed with a SipHash-2-4 mask of the value's own

@@ -726,13 +726,35 @@ LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(text, bigint) FROM PUBLIC;
 REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(text, bigint, timestamptz) FROM PUBLIC;
 
+-- The raise past a key further ahead of the clock than the default
+-- horizon (5 minutes), which the forms above refuse: asked for with a
+-- horizon.  An 8-byte id's takes the epoch too (TSID's own, 2020-01-01, for
+-- 'tsid'): a third argument of type interval beside the epoch's would make
+-- `uuid_seq_raise_frontier('snowflake', id, '2015-01-01+00')` ambiguous.
+CREATE FUNCTION uuid_seq_raise_frontier(family pg_catalog.text, past pg_catalog.uuid,
+                                        horizon pg_catalog.interval)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+CREATE FUNCTION uuid_seq_raise_frontier(family pg_catalog.text, past pg_catalog.int8,
+                                        epoch pg_catalog.timestamptz,
+                                        horizon pg_catalog.interval)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier_id'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.uuid, pg_catalog.interval) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz, pg_catalog.interval) FROM PUBLIC;
+
 -- After a move off a server (a restore, pg_upgrade, a logical-replication
 -- switchover): every family's frontier raised above every key column of
 -- this database whose DEFAULT calls a generator, one row per column, as
--- pg_dump's setval() calls do for sequences (src/README §12).  It reads
--- every table whatever its privileges: superuser only (in C too), EXECUTE
--- revoked from PUBLIC.
+-- pg_dump's setval() calls do for sequences (src/README §12).  Keys past
+-- the clock + horizon are not raised to.  It reads every table whatever
+-- its privileges: superuser only (in C too), EXECUTE revoked from PUBLIC.
 CREATE FUNCTION uuid_seq_raise_frontiers(
+    horizon pg_catalog.interval DEFAULT '5 minutes',
     OUT table_name pg_catalog.regclass, OUT column_name pg_catalog.name,
     OUT family pg_catalog.text, OUT raised pg_catalog.bool,
     OUT max_value pg_catalog.text)
@@ -740,7 +762,7 @@ RETURNS SETOF pg_catalog.record
 AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontiers'
 LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE ROWS 10;
 
-REVOKE ALL ON FUNCTION uuid_seq_raise_frontiers() FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontiers(pg_catalog.interval) FROM PUBLIC;
 
 -- Descriptions, for \df+, \do+, \dT+ and \dx+
 
@@ -891,7 +913,7 @@ END
 $$;
 
 COMMENT ON FUNCTION uuid_seq_raise_frontier(text, uuid) IS
-    'raise a family''s shared frontier so that every later value lies above the given one (superuser); false when it already did';
+    'raise a family''s shared frontier so that every later value lies above the given one, at most 5 minutes past the clock (superuser); false when it already did';
 COMMENT ON FUNCTION uuid_seq_uuid_larger(uuid, uuid) IS 'larger in uuid order';
 COMMENT ON FUNCTION uuid_seq_uuid_smaller(uuid, uuid) IS 'smaller in uuid order';
 COMMENT ON AGGREGATE min(uuid) IS 'minimum in uuid order (core has it from PostgreSQL 20 on)';
@@ -918,11 +940,15 @@ COMMENT ON FUNCTION tsid_counter(bigint, int) IS 'the counter of a TSID made wit
 COMMENT ON FUNCTION snowflake_node_id(bigint) IS 'the 10-bit node field of a Snowflake id';
 COMMENT ON FUNCTION snowflake_counter(bigint) IS 'the 12-bit counter of a Snowflake id';
 COMMENT ON FUNCTION uuid_seq_raise_frontier(text, bigint) IS
-    'raise an 8-byte family''s shared frontier so that every later id lies above the given one (superuser)';
+    'raise an 8-byte family''s shared frontier so that every later id lies above the given one, at most 5 minutes past the clock (superuser)';
 COMMENT ON FUNCTION uuid_seq_raise_frontier(text, bigint, timestamptz) IS
-    'raise the snowflake family''s shared frontier above an id of the given epoch (superuser)';
-COMMENT ON FUNCTION uuid_seq_raise_frontiers() IS
-    'raise every family''s shared frontier above every key column of this database whose default calls a generator (superuser); one row per column';
+    'raise the snowflake family''s shared frontier above an id of the given epoch, at most 5 minutes past the clock (superuser)';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.uuid, pg_catalog.interval) IS
+    'raise a family''s shared frontier above the given value, at most the horizon past the clock (superuser)';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.int8, pg_catalog.timestamptz, pg_catalog.interval) IS
+    'raise an 8-byte family''s shared frontier above an id of the given epoch, at most the horizon past the clock (superuser)';
+COMMENT ON FUNCTION uuid_seq_raise_frontiers(pg_catalog.interval) IS
+    'raise every family''s shared frontier above every key column of this database whose default calls a generator, up to the clock + horizon (superuser); one row per column';
 
 -- The keyed v4 facade of a UUIDv7 (src/README §17), byte-compatible with
 -- UUIDv47: the time field XORed with a SipHash-2-4 mask of the value's own

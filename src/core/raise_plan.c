@@ -6,6 +6,7 @@
  * Pure C (no PostgreSQL headers).  Every product and sum that could leave
  * int64 is checked with the compiler's overflow builtins.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "clock_shift.h"
@@ -367,19 +368,107 @@ raise_v7_shift_word(uint64_t tick, const FrontierValue *value, int32_t months,
 }
 
 bool
-raise_word_within_horizon(const FrontierFamily *family, uint64_t word, int64_t clock_ns,
-						  int64_t horizon_ns)
+raise_horizon_at_ns(int64_t clock_ns, int32_t months, int32_t days, int64_t time_us,
+					int64_t *at_ns)
 {
-	int64_t		ns;
+	int64_t		clock_us = clock_ns / 1000 - (clock_ns % 1000 < 0);
+	int64_t		at_us;
+
+	if (!raise_shift_apply_us(clock_us, months, days, time_us, &at_us))
+	{
+		/*
+		 * Past int64's microseconds either way: the interval's sign, its
+		 * fields counted as EXTRACT(EPOCH) does (in double: only the sign
+		 * counts)
+		 */
+		double		total = (double) months * 30 * US_PER_DAY +
+			(double) days * US_PER_DAY + (double) time_us;
+
+		*at_ns = INT64_MAX;
+		return total >= 0;
+	}
+	if (at_us < clock_us)
+		return false;
+	if (__builtin_mul_overflow(at_us, 1000, at_ns) ||
+		__builtin_add_overflow(*at_ns, clock_ns - clock_us * 1000, at_ns))
+		*at_ns = INT64_MAX;
+	return true;
+}
+
+bool
+raise_horizon_last_word(const FrontierFamily *family, int64_t at_ns, uint64_t *word)
+{
 	uint64_t	limit;
 
-	if (word >= family->max_word)
-		return false;
-	if (__builtin_add_overflow(clock_ns, horizon_ns, &ns))
-		ns = horizon_ns > 0 ? INT64_MAX : INT64_MIN;
-	if (!family->word_from_ns(family, ns, &limit))
-		return ns >= family->word_to_ns(family, 0);	/* past the family's range */
-	return word >> family->counter_bits <= limit >> family->counter_bits;
+	if (at_ns == INT64_MAX)
+		limit = family->max_word;	/* no bound but the family's end */
+	else if (!family->word_from_ns(family, at_ns, &limit))
+	{
+		if (at_ns < family->word_to_ns(family, 0))
+			return false;		/* before the family's range */
+		limit = family->max_word;	/* past it */
+	}
+	else
+		limit |= frontier_counter_mask(family);
+	*word = limit < family->max_word ? limit : family->max_word - 1;
+	return true;
+}
+
+bool
+raise_word_within_horizon(const FrontierFamily *family, uint64_t word, int64_t at_ns)
+{
+	uint64_t	last;
+
+	return raise_horizon_last_word(family, at_ns, &last) && word <= last;
+}
+
+/* Append to buf (of size, holding *len characters) a field of the interval. */
+static void
+append_unit(char *buf, size_t size, size_t *len, int64_t count, const char *unit)
+{
+	int			n;
+
+	if (count == 0 || *len >= size)
+		return;
+	n = snprintf(buf + *len, size - *len, "%s%lld %s%s", *len > 0 ? " " : "",
+				 (long long) count, unit, count == 1 || count == -1 ? "" : "s");
+	*len += n > 0 ? (size_t) n : 0;
+}
+
+void
+raise_interval_text(int32_t months, int32_t days, int64_t time_us, char *buf, size_t size)
+{
+	size_t		len = 0;
+	int64_t		us = time_us % 1000000;
+	int64_t		seconds = time_us / 1000000 % 60;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	append_unit(buf, size, &len, months / 12, "year");
+	append_unit(buf, size, &len, months % 12, "month");
+	append_unit(buf, size, &len, days, "day");
+	append_unit(buf, size, &len, time_us / US_PER_HOUR, "hour");
+	append_unit(buf, size, &len, time_us / 60000000 % 60, "minute");
+	if (us == 0)
+		append_unit(buf, size, &len, seconds, "second");
+	else if (len < size)
+	{
+		/* seconds with their fraction, its trailing zeros cut */
+		char		fraction[8];
+		int			n;
+		int			digits = 6;
+
+		snprintf(fraction, sizeof(fraction), "%06lld", (long long) (us < 0 ? -us : us));
+		while (fraction[digits - 1] == '0')
+			digits--;
+		fraction[digits] = '\0';
+		n = snprintf(buf + len, size - len, "%s%s%lld.%s seconds", len > 0 ? " " : "",
+					 time_us < 0 && seconds == 0 ? "-" : "", (long long) seconds, fraction);
+		len += n > 0 ? (size_t) n : 0;
+	}
+	if (len == 0)
+		snprintf(buf, size, "0 seconds");
 }
 
 bool

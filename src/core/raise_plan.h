@@ -5,8 +5,9 @@
  *		travel"): which generators there are and what their arguments
  *		decide, which frontier word covers a value, the step a
  *		uuidv7(shift) value came from, how far past the clock a raise may
- *		carry a frontier, where a tick's values begin, and where a TypeID
- *		prefix's values lie in byte order.
+ *		carry a frontier (the horizon) and how it is written, where a
+ *		tick's values begin, and where a TypeID prefix's values lie in
+ *		byte order.
  *
  * Pure C (no PostgreSQL headers).  The glue finds the calls in the catalog
  * (runtime/raise_columns.c), reads the columns (runtime/raise_read.c) and
@@ -120,14 +121,49 @@ extern bool raise_v7_shift_word(uint64_t tick, const FrontierValue *value,
 								unsigned node_bits, uint32_t node_id, uint64_t *word);
 
 /*
- * Whether a frontier of `family` raised to `word` stays within horizon_ns
- * of the clock clock_ns (Unix ns): its tick at most the tick of
- * clock_ns + horizon_ns (saturated at the end of int64, which no clock
- * passes), and below the family's last word, so that the raise never
- * exhausts it.  False when the horizon lies before the family's range.
+ * The horizon a raise keeps to by default: keys and frontier words more
+ * than this past the server's clock are not raised to (docs/reference.md
+ * gives the odds that a random uuid falls within it).
+ */
+#define RAISE_HORIZON_DEFAULT_US	(INT64_C(5) * 60 * 1000000)
+
+/*
+ * The horizon instant of a raise (Unix ns): clock_ns + the interval
+ * (months, days, time_us), as timestamptz + interval computes it in UTC
+ * (raise_shift_apply_us()), the clock's nanoseconds kept; INT64_MAX where
+ * it lies past the clock's range (a horizon of centuries bounds nothing
+ * but the families' ends).  False when it lies before the clock: a
+ * negative horizon.
+ */
+extern bool raise_horizon_at_ns(int64_t clock_ns, int32_t months, int32_t days,
+								int64_t time_us, int64_t *at_ns);
+
+/*
+ * The last word of `family` within the horizon at_ns (Unix ns): the last
+ * word of at_ns's tick, or below the family's last word (a raise never
+ * exhausts a family), which a horizon past the family's range gives, and
+ * INT64_MAX, past the clock's (a v7 key of 2300 lies within it).  False
+ * when the horizon lies before the family's range.
+ */
+extern bool raise_horizon_last_word(const FrontierFamily *family, int64_t at_ns,
+									uint64_t *word);
+
+/*
+ * Whether a frontier of `family` raised to `word` stays within the
+ * horizon at_ns: at or below raise_horizon_last_word().
  */
 extern bool raise_word_within_horizon(const FrontierFamily *family, uint64_t word,
-									  int64_t clock_ns, int64_t horizon_ns);
+									  int64_t at_ns);
+
+/*
+ * An interval (months, days, time_us) as messages write it: "5 minutes",
+ * "1 day 2 hours", "1 year 6 months", "1.5 seconds", "0 seconds"; each
+ * field's sign kept.  Writes at most size - 1 characters and a NUL;
+ * RAISE_INTERVAL_TEXT_MAX always suffices.
+ */
+#define RAISE_INTERVAL_TEXT_MAX 128
+extern void raise_interval_text(int32_t months, int32_t days, int64_t time_us, char *buf,
+								size_t size);
 
 /*
  * The least value of `family` in tick `next` (for a Snowflake id, of epoch

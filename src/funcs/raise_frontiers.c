@@ -12,6 +12,9 @@
  * word each column needs, the one rule no column breaks, the raise, and
  * the rows.
  *
+ * The option.  horizon (5 minutes unless asked): keys past the clock +
+ * horizon are not raised to (RaiseOptions).
+ *
  * The rule.  Whatever a column's keys, the word it would raise its family
  * to lies in the horizon's tick or before, and below the family's last
  * word (keep_to_horizon()); a column that would break it is not raised.
@@ -55,6 +58,7 @@
 #include "runtime/guc.h"
 #include "runtime/lease.h"
 #include "runtime/raise_columns.h"
+#include "runtime/timeconv.h"
 
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontiers);
 
@@ -96,15 +100,15 @@ cover_word(KeyColumn *col)
 /*
  * The one rule no column breaks: the word it would raise its family to
  * keeps within the horizon (raise_word_within_horizon()), so that no raise
- * carries a frontier more than HORIZON_NS past the clock, nor exhausts a
- * family.  A column that would break it is not raised.
+ * carries a frontier past the clock + horizon, nor exhausts a family.  A
+ * column that would break it is not raised.
  */
 static void
-keep_to_horizon(KeyColumn *col, int64 clock_ns)
+keep_to_horizon(KeyColumn *col, const RaiseOptions *opts)
 {
 	if (col->raisable &&
-		!raise_word_within_horizon(family_table[col->call.family], col->word, clock_ns,
-								   HORIZON_NS))
+		!raise_word_within_horizon(family_table[col->call.family], col->word,
+								   opts->horizon_at_ns))
 	{
 		col->raisable = false;
 		col->skip = SKIP_PAST_HORIZON;
@@ -116,15 +120,15 @@ keep_to_horizon(KeyColumn *col, int64 clock_ns)
  * *leaves: the partitions reached as part of a partitioned table.
  */
 static void
-plan_column(KeyColumn *col, const ExtensionObjects *ext, int64 clock_ns,
+plan_column(KeyColumn *col, const ExtensionObjects *ext, const RaiseOptions *opts,
 			MemoryContext per_value, List **leaves)
 {
-	set_horizon(col, clock_ns);
+	set_horizon(col, opts);
 	if (col->skip == SKIP_NONE)
 		read_column(col, ext, per_value, leaves);
 	if (col->read.found && col->skip == SKIP_NONE && !col->gone)
 		cover_word(col);
-	keep_to_horizon(col, clock_ns);
+	keep_to_horizon(col, opts);
 }
 
 /* Raise each family once, to the largest word of its columns. */
@@ -194,44 +198,30 @@ shown_value(const KeyColumn *col)
 }
 
 /*
- * The hint of warn_beyond(): the call that raises past one of col's keys,
- * as the column holds them.
+ * The hint of warn_beyond(): the time the nearest key beyond reads as
+ * (for uuidv7(shift), the key's own), and what raises past them safely.
  */
 static int
 beyond_hint(const KeyColumn *col)
 {
-	const char *family = family_names[col->call.family];
-	Timestamp	ts;
-	struct pg_tm tm;
-	fsec_t		fsec;
+	const FrontierFamily *family = family_table[col->call.family];
+	int64		ns = family->word_to_ns(family, col->read.beyond_tick << family->counter_bits);
 
-	if (col->call.order == ORDER_TYPEID)
-		return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', typeid_to_uuid(key)).",
-					   family);
-	if (col->sqlguid)
-		return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', key::uuid).",
-					   family);
-	if (col->call.family != FAMILY_SNOWFLAKE ||
-		col->call.epoch_ms == SNOWFLAKE_TWITTER_EPOCH_MS)
-		return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', key).",
-					   family);
-	/* the epoch, in UTC whatever the session's settings */
-	ts = col->call.epoch_ms * 1000 - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
-	if (timestamp2tm(ts, NULL, &tm, &fsec, NULL, NULL) != 0)
-		return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', key, epoch).",
-					   family);
-	return errhint("If they are real keys, raise past them deliberately with uuid_seq_raise_frontier('%s', key, '%04d-%02d-%02d %02d:%02d:%02d.%03d+00').",
-				   family, tm.tm_year, tm.tm_mon, tm.tm_mday, tm.tm_hour, tm.tm_min,
-				   tm.tm_sec, (int) (fsec / 1000));
+	if (ns == PG_INT64_MAX)
+		return errhint("The nearest of them reads as a time after 2262.  If they are real keys (a server whose clock ran ahead made them), run the statement again with a horizon that reaches them, uuid_seq_raise_frontiers(horizon => interval); a horizon that reaches a key of another kind carries family \"%s\" there for good.",
+					   family_names[col->call.family]);
+	return errhint("The nearest of them reads as %s.  If they are real keys (a server whose clock ran ahead made them), run the statement again with a horizon that reaches them, uuid_seq_raise_frontiers(horizon => interval); a horizon that reaches a key of another kind carries family \"%s\" there for good.",
+				   timestamptz_to_str(unix_us_to_timestamptz(ns / 1000)),
+				   family_names[col->call.family]);
 }
 
 /*
  * The WARNING for a column with keys beyond its horizon: how many (a count
- * where the column was read whole), and how to raise past them if they are
- * real.
+ * where the column was read whole), the nearest, and how to raise past them
+ * if they are real.
  */
 static void
-warn_beyond(const KeyColumn *col)
+warn_beyond(const KeyColumn *col, const RaiseOptions *opts)
 {
 	const char *family = family_names[col->call.family];
 
@@ -240,9 +230,8 @@ warn_beyond(const KeyColumn *col)
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("column \"%s\" of relation \"%s\".\"%s\" has keys too far ahead of the server's clock",
 						NameStr(col->attname), col->nspname, col->relname),
-				 errdetail_plural("Keys more than %d day ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
-								  "Keys more than %d days ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
-								  HORIZON_DAYS, HORIZON_DAYS, family),
+				 errdetail("Keys more than %s ahead (the horizon) are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
+						   opts->horizon_text, family),
 				 beyond_hint(col)));
 	else
 		ereport(WARNING,
@@ -252,9 +241,8 @@ warn_beyond(const KeyColumn *col)
 							   (unsigned long) Min(col->read.beyond, ULONG_MAX),
 							   NameStr(col->attname), col->nspname, col->relname,
 							   (unsigned long long) col->read.beyond),
-				 errdetail_plural("Keys more than %d day ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
-								  "Keys more than %d days ahead are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
-								  HORIZON_DAYS, HORIZON_DAYS, family),
+				 errdetail("Keys more than %s ahead (the horizon) are taken for values of another kind (a random uuid reads as a ULID or a COMB of a random time) or for placeholders: family \"%s\" is raised above the column's other keys only.",
+						   opts->horizon_text, family),
 				 beyond_hint(col)));
 }
 
@@ -395,7 +383,7 @@ warn_skip_relation(const KeyColumn *col)
 
 /* The WARNING for a column whose largest key cannot be raised to. */
 static void
-warn_skip_raise(const KeyColumn *col)
+warn_skip_raise(const KeyColumn *col, const RaiseOptions *opts)
 {
 	switch (col->skip)
 	{
@@ -414,10 +402,9 @@ warn_skip_raise(const KeyColumn *col)
 		case SKIP_PAST_HORIZON:
 			ereport(WARNING,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), not_raised(col),
-					 errdetail_plural("The frontier its largest key needs lies more than %d day ahead of the server's clock.",
-									  "The frontier its largest key needs lies more than %d days ahead of the server's clock.",
-									  HORIZON_DAYS, HORIZON_DAYS),
-					 raise_by_hand()));
+					 errdetail("The frontier its largest key needs lies more than %s ahead of the server's clock (the horizon).",
+							   opts->horizon_text),
+					 errhint("If its keys are real, run the statement again with a horizon that reaches them, uuid_seq_raise_frontiers(horizon => interval).")));
 			break;
 		default:
 			break;
@@ -426,14 +413,14 @@ warn_skip_raise(const KeyColumn *col)
 
 /* The WARNING for a column that is not raised: one message per reason. */
 static void
-warn_skip(const KeyColumn *col)
+warn_skip(const KeyColumn *col, const RaiseOptions *opts)
 {
 	if (col->skip <= SKIP_BAD_PREFIX)
 		warn_skip_default(col);
 	else if (col->skip <= SKIP_DEFAULT_CHANGED)
 		warn_skip_relation(col);
 	else
-		warn_skip_raise(col);
+		warn_skip_raise(col, opts);
 }
 
 /* The columns of uuid_seq_raise_frontiers()'s rows, by attribute number. */
@@ -449,7 +436,7 @@ enum
 
 /* col's row, and its WARNINGs. */
 static void
-put_row(ReturnSetInfo *rsinfo, const KeyColumn *col)
+put_row(ReturnSetInfo *rsinfo, const KeyColumn *col, const RaiseOptions *opts)
 {
 	Datum		values[RESULT_COLUMNS];
 	bool		nulls[RESULT_COLUMNS] = {0};
@@ -465,10 +452,10 @@ put_row(ReturnSetInfo *rsinfo, const KeyColumn *col)
 	else
 		nulls[RESULT_MAX_VALUE] = true;
 	if (col->read.beyond_uncounted || col->read.beyond > 0)
-		warn_beyond(col);
+		warn_beyond(col, opts);
 	if (col->skip != SKIP_NONE)
 	{
-		warn_skip(col);
+		warn_skip(col, opts);
 		nulls[RESULT_RAISED] = true;
 	}
 	else
@@ -483,9 +470,8 @@ put_row(ReturnSetInfo *rsinfo, const KeyColumn *col)
  * calls the generator, so it is read, and listed, alone.
  */
 static void
-plan_columns(List *columns, const ExtensionObjects *ext)
+plan_columns(List *columns, const ExtensionObjects *ext, const RaiseOptions *opts)
 {
-	int64		clock_ns = family_clock_ns();
 	MemoryContext per_value = AllocSetContextCreate(CurrentMemoryContext,
 													"uuid_seq_raise_frontiers value",
 													ALLOCSET_SMALL_SIZES);
@@ -497,7 +483,7 @@ plan_columns(List *columns, const ExtensionObjects *ext)
 		KeyColumn  *col = lfirst(lc);
 
 		if (col->skip == SKIP_NONE && !col->covered)
-			plan_column(col, ext, clock_ns, per_value, &leaves);
+			plan_column(col, ext, opts, per_value, &leaves);
 	}
 	foreach(lc, columns)
 	{
@@ -506,10 +492,27 @@ plan_columns(List *columns, const ExtensionObjects *ext)
 		if (col->covered && !list_member_oid(leaves, col->relid))
 		{
 			col->covered = false;
-			plan_column(col, ext, clock_ns, per_value, &leaves);
+			plan_column(col, ext, opts, per_value, &leaves);
 		}
 	}
 	MemoryContextDelete(per_value);
+}
+
+/*
+ * The statement's options from its argument: the horizon past the server's
+ * clock, and its text for the messages.  22023 for a negative one.
+ */
+static void
+raise_options(const Interval *horizon, RaiseOptions *opts)
+{
+	opts->clock_ns = family_clock_ns();
+	if (!raise_horizon_at_ns(opts->clock_ns, horizon->month, horizon->day, horizon->time,
+							 &opts->horizon_at_ns))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("horizon must not be negative")));
+	raise_interval_text(horizon->month, horizon->day, horizon->time, opts->horizon_text,
+						sizeof(opts->horizon_text));
 }
 
 Datum
@@ -517,6 +520,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	ExtensionObjects ext = {0};
+	RaiseOptions opts;
 	List	   *columns;
 	ListCell   *lc;
 
@@ -536,18 +540,19 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uuid_seq_raise_frontiers() must be called as a member of extension uuid_seq")));
+	raise_options(PG_GETARG_INTERVAL_P(0), &opts);
 	InitMaterializedSRF(fcinfo, 0);
 	find_extension_objects(&ext);
 	columns = find_key_columns(&ext);
 	mark_covered_partitions(columns);
-	plan_columns(columns, &ext);
+	plan_columns(columns, &ext, &opts);
 	raise_families(columns);
 	foreach(lc, columns)
 	{
 		KeyColumn  *col = lfirst(lc);
 
 		if (!col->covered && !col->gone)
-			put_row(rsinfo, col);
+			put_row(rsinfo, col, &opts);
 	}
 	return (Datum) 0;
 }

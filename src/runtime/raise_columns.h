@@ -19,15 +19,21 @@
 #include "core/typeid.h"
 
 /*
- * How far ahead of the server's clock a key may lie and still be raised to:
- * one day.  Beyond it lie keys of another kind (any 128 bits read as a ULID,
- * and a COMB ignores the version, so a random uuid reads as one of a random
- * time, mostly centuries ahead) and placeholders of a far-future time; a
- * raise to them would carry the family's frontier there for good.  The
- * messages state it from HORIZON_DAYS.
+ * What the caller of uuid_seq_raise_frontiers() asked for, as the
+ * statement keeps to it.  The horizon: keys whose tick lies after
+ * horizon_at_ns (the clock + `horizon`, raise_horizon_at_ns()) are not
+ * raised to, nor is a frontier raised past it.  Beyond lie keys of another
+ * kind (any 128 bits read as a ULID, and a COMB ignores the version, so a
+ * random uuid reads as one of a random time) and placeholders of a
+ * far-future time; a raise to them would carry the family's frontier there
+ * for good.  The messages state it as horizon_text.
  */
-#define HORIZON_DAYS	1
-#define HORIZON_NS	(HORIZON_DAYS * INT64CONST(86400) * INT64CONST(1000000000))
+typedef struct RaiseOptions
+{
+	int64		clock_ns;		/* the server's clock, as the generators read it */
+	int64		horizon_at_ns;	/* the horizon, Unix ns (INT64_MAX: none) */
+	char		horizon_text[RAISE_INTERVAL_TEXT_MAX];
+} RaiseOptions;
 
 /* The order a column is read in: its family's. */
 typedef enum ReadOrder
@@ -97,9 +103,9 @@ typedef struct KeyCall
 typedef struct ColumnRead
 {
 	/*
-	 * The horizon (HORIZON_NS past the server's clock): keys of a later tick
-	 * are not raised to.  bound: the least value of the tick after it, in
-	 * value_of_family()'s form, where a key can lie there.
+	 * The horizon (RaiseOptions): keys of a later tick are not raised to.
+	 * bound: the least value of the tick after it, in value_of_family()'s
+	 * form, where a key can lie there.
 	 */
 	bool		has_horizon;
 	bool		none_plausible; /* the horizon lies before the family's range */
@@ -109,6 +115,7 @@ typedef struct ColumnRead
 	char	   *bound_text;		/* a TypeID's bound as text */
 	uint64		beyond;			/* keys counted beyond the horizon */
 	bool		beyond_uncounted;	/* keys found beyond it, not counted */
+	uint64		beyond_tick;	/* the least tick of a key beyond it */
 
 	/* the largest value of the family found within the horizon */
 	bool		found;
@@ -160,7 +167,7 @@ extern char *domain_default_text(Oid typid);
 extern char *effective_default_text(Oid relid, AttrNumber attnum, Oid typid);
 
 /* raise_read.c: reading a column's greatest key */
-extern void set_horizon(KeyColumn *col, int64 clock_ns);
+extern void set_horizon(KeyColumn *col, const RaiseOptions *opts);
 extern void read_column(KeyColumn *col, const ExtensionObjects *ext,
 						MemoryContext per_value, List **leaves);
 

@@ -25,14 +25,15 @@
  * inheritance children is read alone, the children having defaults of
  * their own.
  *
- * The horizon.  Keys more than HORIZON_NS (a day) ahead of the server's
- * clock, as the generators read it, are passed over and counted: such keys
- * are of another kind (a random uuid reads as a ULID or a COMB of a random
- * time) or placeholders, and a raise to them would carry the family's
- * frontier there for good.  A uuidv7(shift) key lies the shift from its
- * step: its horizon is the clock's shifted as the generator shifts a step.
- * An index is read from the horizon's bound down (a scan key), never key
- * by key through them.
+ * The horizon.  Keys past the statement's horizon (RaiseOptions: 5
+ * minutes ahead of the server's clock, as the generators read it, unless
+ * asked) are passed over and counted: such keys are of another kind (a
+ * random uuid reads as a ULID or a COMB of a random time) or
+ * placeholders, and a raise to them would carry the family's frontier
+ * there for good.  A uuidv7(shift) key lies the shift from its step: its
+ * horizon is the horizon's instant shifted as UTC's arithmetic shifts a
+ * step.  An index is read from the horizon's bound down (a scan key), never
+ * key by key through them.
  */
 #include "postgres.h"
 
@@ -49,7 +50,6 @@
 #include "catalog/pg_inherits.h"
 #include "catalog/pg_opfamily.h"
 #include "catalog/pg_type.h"
-#include "common/int.h"
 #include "executor/tuptable.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -153,6 +153,8 @@ consider(KeyColumn *col, Datum datum)
 		return CONSIDERED_OTHER;
 	if (col->read.has_horizon && (col->read.none_plausible || tick > col->read.horizon_tick))
 	{
+		if (col->read.beyond == 0 || tick < col->read.beyond_tick)
+			col->read.beyond_tick = tick;
 		col->read.beyond++;
 		return CONSIDERED_BEYOND;
 	}
@@ -176,21 +178,18 @@ typedef enum HorizonPlace
 } HorizonPlace;
 
 /*
- * The word of col's horizon: HORIZON_NS past clock_ns (the server's clock
- * as the generators read it, saturated at the end of int64, which no clock
- * passes); for uuidv7(shift), that instant shifted as the generator shifts
- * its steps (raise_shift_apply_us()), its keys lying that far from their
- * steps.  SKIP_SHIFT_OUT_OF_RANGE where the shift leaves int64 (the generator refuses
- * it at every step).
+ * The word of col's horizon, opts->horizon_at_ns; for uuidv7(shift), that
+ * instant shifted as the generator shifts its steps in UTC
+ * (raise_shift_apply_us()), its keys lying that far from their steps.
+ * SKIP_SHIFT_OUT_OF_RANGE where the shift leaves int64 (the generator
+ * refuses it at every step).
  */
 static HorizonPlace
-horizon_word(KeyColumn *col, int64 clock_ns, uint64 *word)
+horizon_word(KeyColumn *col, const RaiseOptions *opts, uint64 *word)
 {
 	const FrontierFamily *family = family_table[col->call.family];
-	int64		ns;
+	int64		ns = opts->horizon_at_ns;
 
-	if (pg_add_s64_overflow(clock_ns, HORIZON_NS, &ns))
-		ns = PG_INT64_MAX;
 	if (col->call.generator->args == RAISE_ARGS_SHIFT)
 	{
 		int64		us;
@@ -239,15 +238,17 @@ set_bound(KeyColumn *col, const FrontierFamily *family, uint64 next)
  * Set col's horizon (horizon_word()), and the least value of the tick
  * after it, where an index scan stops.  Before the family's range (a clock
  * before 2020 and TSIDs, a shift back before 1970), every key lies beyond
- * it; past it, none.
+ * it; past it, or past the clock's range (INT64_MAX), none.
  */
 void
-set_horizon(KeyColumn *col, int64 clock_ns)
+set_horizon(KeyColumn *col, const RaiseOptions *opts)
 {
 	const FrontierFamily *family = family_table[col->call.family];
 	uint64		word;
 
-	switch (horizon_word(col, clock_ns, &word))
+	if (opts->horizon_at_ns == PG_INT64_MAX)
+		return;					/* a horizon past the clock's range: none */
+	switch (horizon_word(col, opts, &word))
 	{
 		case HORIZON_PAST:
 			return;

@@ -151,14 +151,18 @@ sub new_not_above
 }
 
 # The one statement, as a DBA runs it: "table.column=family:raised ..."
-# (raised true, false, or n for NULL), in table order.
+# (raised true, false, or n for NULL), in table order.  With $horizon, the
+# runbook's for an old server whose frontiers ran further ahead than the
+# default horizon (5 minutes): fill_keys()' keys lie ten minutes ahead, and
+# are raised to with '1 hour'.
 sub raise_frontiers
 {
-	my ($node, $db) = @_;
+	my ($node, $db, $horizon) = @_;
+	my $args = defined $horizon ? "horizon => '$horizon'" : '';
 	return $node->safe_psql($db,
-		q{SELECT string_agg(table_name || '.' || column_name || '=' || coalesce(family, '?') || ':'
-		  || coalesce(raised::text, 'n'), ' ' ORDER BY table_name::text)
-		  FROM uuid_seq_raise_frontiers()});
+		qq{SELECT string_agg(table_name || '.' || column_name || '=' || coalesce(family, '?') || ':'
+		   || coalesce(raised::text, 'n'), ' ' ORDER BY table_name::text)
+		   FROM uuid_seq_raise_frontiers($args)});
 }
 
 # What raise_frontiers() must return when every column has `raised`

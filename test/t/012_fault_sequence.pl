@@ -508,7 +508,7 @@ wait_streaming($primary, $sync, 1);
 $sync->stop;
 my ($rc, $out, $err) = $primary->psql('postgres', q{
 	SET statement_timeout = '1s';
-	SELECT uuid_seq_raise_frontier('v7', uuid_generate_v7(now() + interval '1 day'))});
+	SELECT uuid_seq_raise_frontier('v7', uuid_generate_v7(now() + interval '1 day'), '2 days')});
 like($err, qr/canceling wait for synchronous replication/,
 	'a raise waits for the synchronous standby');
 is($out, 't', 'and has raised the frontier locally');

@@ -7,7 +7,9 @@
 # runbook's step every new key falls below the old ones, then the step:
 #
 # - dump and restore: pg_dump -Fc, pg_restore into a fresh server that
-#   preloads uuid_seq, then the one statement, uuid_seq_raise_frontiers();
+#   preloads uuid_seq, then the one statement, uuid_seq_raise_frontiers(),
+#   with the horizon the runbook gives a server that ran ahead ('1 hour':
+#   with the default, 5 minutes, keys ten minutes ahead are not raised to);
 # - pg_upgrade (to the same major here; the version matrix upgrades 18 to
 #   19): the one statement after the upgrade, before anything generates;
 #   or the old data directory's uuid_seq.frontiers copied into the new one
@@ -67,11 +69,13 @@ sub old_shop
 	my $below = below_old($new, 'shop');
 	note "restored, without the statement, new keys at or below the old ones (of 100): $below";
 	is($below, every_table(100), 'restored, without the statement: every new key falls below the old ones');
-	is(raise_frontiers($new, 'shop'), statement_says('true'),
-		'the one statement raises every key column');
+	is(raise_frontiers($new, 'shop'), statement_says('false'),
+		'the default horizon (5 minutes) raises no column to keys ten minutes ahead');
+	is(raise_frontiers($new, 'shop', '1 hour'), statement_says('true'),
+		'the one statement with horizon => \'1 hour\' raises every key column');
 	is(new_not_above($new, 'shop', 100), every_table(0),
 		'after it, every new key lies above every restored key');
-	is(raise_frontiers($new, 'shop'), statement_says('false'), 'a repeat raises nothing');
+	is(raise_frontiers($new, 'shop', '1 hour'), statement_says('false'), 'a repeat raises nothing');
 	$new->restart;
 	is(new_not_above($new, 'shop', 100), every_table(0),
 		'... and after a restart (the raise is durable)');
@@ -102,7 +106,7 @@ sub old_shop
 	my $below = below_old($new, 'shop');
 	note "upgraded, without the statement, new keys at or below the old ones (of 100): $below";
 	is($below, every_table(100), 'upgraded, without the statement: every new key falls below the old ones');
-	is(raise_frontiers($new, 'shop'), statement_says('true'),
+	is(raise_frontiers($new, 'shop', '1 hour'), statement_says('true'),
 		'the one statement raises every key column');
 	is(new_not_above($new, 'shop', 100), every_table(0),
 		'after it, every new key lies above every old key');
@@ -120,7 +124,7 @@ sub old_shop
 	$copied_into->start;
 	is(new_not_above($copied_into, 'shop', 100), every_table(0),
 		'upgraded with the file: every new key lies above every old key');
-	is(raise_frontiers($copied_into, 'shop'), statement_says('false'),
+	is(raise_frontiers($copied_into, 'shop', '1 hour'), statement_says('false'),
 		'... and the statement finds nothing to raise');
 	$copied_into->stop;
 }

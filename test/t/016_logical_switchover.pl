@@ -111,7 +111,7 @@ for my $mode (@modes)
 
 	# the switchover: the subscription goes, the statement, writes here
 	$node->safe_psql('shop', "DROP SUBSCRIPTION shop_$mode");
-	my $said = raise_frontiers($node, 'shop');
+	my $said = raise_frontiers($node, 'shop', '1 hour');
 	note "$mode: uuid_seq_raise_frontiers() says $said";
 	is($said, statement_says('true'), "$mode: the one statement raises every key column");
 	my $not_above = new_not_above($node, 'shop', 100);

@@ -32,6 +32,17 @@ use UuidSeqMajor;
 
 my $preload = "shared_preload_libraries = 'uuid_seq'\n";
 
+# The arguments after the key that pass uuid_seq_raise_frontier() a
+# horizon (past the default, 5 minutes): an 8-byte id's after its epoch
+# (Twitter's for UuidSeqGenerators' Snowflake keys, TSID's own).
+sub horizon_args
+{
+	my ($g, $horizon) = @_;
+	return ", horizon => '$horizon'" if $g->{type} eq 'uuid';
+	my $epoch = $g->{family} eq 'tsid' ? '2020-01-01 00:00+00' : '2010-11-04 01:42:54.657+00';
+	return ", '$epoch', '$horizon'";
+}
+
 # Raise $g's frontier on $node past a key of the family ten minutes ahead of
 # the clock (made without any frontier); returns the key.
 sub raise_ahead
@@ -40,7 +51,9 @@ sub raise_ahead
 	my $key = $node->safe_psql('postgres',
 		'SELECT ' . sprintf($g->{at}, q{now() + interval '10 min'}));
 	is( $node->safe_psql(
-			'postgres', "SELECT uuid_seq_raise_frontier('$g->{family}', '$key'::$g->{type})"),
+			'postgres',
+			"SELECT uuid_seq_raise_frontier('$g->{family}', '$key'::$g->{type}"
+			  . horizon_args($g, '1 hour') . ')'),
 		't', "$g->{family}: raised ten minutes ahead");
 	return $key;
 }
@@ -98,7 +111,7 @@ sub next_above
 	{
 		my ($family, $type, $at) = @$f;
 		$key{$family} = $node->safe_psql('postgres', "SELECT $at");
-		my $extra = $family eq 'snowflake' ? ", $epoch" : '';
+		my $extra = ($family eq 'snowflake' ? ", $epoch" : '') . ", horizon => '300 years'";
 		is( $node->safe_psql(
 				'postgres',
 				"SELECT uuid_seq_raise_frontier('$family', '$key{$family}'::$type$extra)"),
@@ -182,7 +195,7 @@ if (tested_major() < 15)
 	my $pid = $session->query_safe('SELECT pg_backend_pid()');
 	$session->query_until(qr/raising/, qq{
 		\\echo raising
-		SELECT uuid_seq_raise_frontier('$g->{family}', '$key'::$g->{type});
+		SELECT uuid_seq_raise_frontier('$g->{family}', '$key'::$g->{type}@{[horizon_args($g, '1 hour')]});
 	});
 	# until the raise waits, or has returned without waiting
 	$primary->poll_query_until('postgres', qq{

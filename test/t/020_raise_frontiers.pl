@@ -16,7 +16,12 @@
 #   is not listed.
 # - what is read: the largest key of a column of several (through its
 #   index, and read whole without one), a Snowflake column of its own
-#   epoch; and what is not: a key two days ahead, past the one-day horizon.
+#   epoch, with keys ten minutes ahead and horizon => '1 hour'; and what is
+#   not: a key two days ahead, past that horizon.
+# - the default horizon, 5 minutes: a table of random uuids (a legacy v4
+#   key) switched to ULID keys, one v4 reading as a ULID 12 hours ahead
+#   (about 3 in 10 million v4s fall within a day): the family stays at the
+#   clock, and a WARNING names the column.
 # - a function that wraps a generator (BEGIN ATOMIC, PostgreSQL 14 and
 #   later), the DEFAULT of a key column: the column is not read, and a
 #   WARNING names the function.
@@ -61,7 +66,7 @@ uuid_seq.node_id = 7
 	}
 	is( $node->safe_psql(
 			'postgres',
-			'SELECT string_agg(table_name || \' \' || raised, \', \' ORDER BY table_name::text) FROM uuid_seq_raise_frontiers()'),
+			'SELECT string_agg(table_name || \' \' || raised, \', \' ORDER BY table_name::text) FROM uuid_seq_raise_frontiers(horizon => \'1 hour\')'),
 		'snowflake_keys true, tsid_keys true, ulid_keys true',
 		'node id 7: the statement raises every column of node 5\'s keys');
 
@@ -111,7 +116,7 @@ uuid_seq.node_id = 7
 		\echo raising
 		SELECT string_agg(table_name || ' ' || coalesce(raised::text, 'NULL') || ' ' ||
 		                  coalesce(max_value, 'NULL'), ', ' ORDER BY table_name::text)
-		FROM uuid_seq_raise_frontiers();
+		FROM uuid_seq_raise_frontiers(horizon => '1 hour');
 	});
 	$node->poll_query_until('postgres',
 		"SELECT EXISTS (SELECT FROM pg_locks WHERE pid = $pid AND NOT granted)")
@@ -135,8 +140,8 @@ uuid_seq.node_id = 7
 }
 
 # The largest key, not the first or the smallest; a Snowflake column of an
-# epoch of its own; a key two days ahead is passed over (the horizon is a
-# day), one ten minutes ahead is not.
+# epoch of its own; with horizon => '1 hour', a key two days ahead is passed
+# over, one ten minutes ahead is not.
 {
 	my $node = PostgreSQL::Test::Cluster->new('raise_reads');
 	$node->init;
@@ -164,11 +169,11 @@ uuid_seq.node_id = 7
 		                       WHEN 'whole' THEN (SELECT id::text FROM whole WHERE n = 0)
 		                       WHEN 'flakes' THEN (SELECT id::text FROM flakes WHERE n = 0)
 		                   END), ', ' ORDER BY table_name::text)
-		FROM uuid_seq_raise_frontiers()});
+		FROM uuid_seq_raise_frontiers(horizon => '1 hour')});
 	is("$ret $out", '0 ahead false true, flakes true true, indexed true true, whole true true',
 		'the largest key of each column, an epoch column too; a key 2 days ahead is not raised to');
 	like($err,
-		qr/WARNING:  column "id" of relation "public"\."ahead" has (1 key|keys) too far ahead of the server's clock\nDETAIL:  Keys more than 1 day ahead are taken/,
+		qr/WARNING:  column "id" of relation "public"\."ahead" has (1 key|keys) too far ahead of the server's clock\nDETAIL:  Keys more than 1 hour ahead \(the horizon\) are taken/,
 		'... and a WARNING says so');
 	for my $t (qw(indexed whole flakes ahead))
 	{
@@ -179,6 +184,44 @@ uuid_seq.node_id = 7
 			't',
 			"$t: a new key lies " . ($t eq 'ahead' ? 'below the key past the horizon' : 'above the largest'));
 	}
+	$node->stop;
+}
+
+# The default horizon against legacy random keys: a table keyed by
+# gen_random_uuid() switched to ulid_generate(), whose v4s read as ULIDs of
+# random times; about 3 in 10 million fall within a day ahead, as the one
+# planted here, 12 hours ahead (its first 48 bits a ULID's time, the rest a
+# v4's).  The default horizon (5 minutes) leaves it: the family stays at
+# the clock, and a WARNING names the column.
+{
+	my $node = PostgreSQL::Test::Cluster->new('raise_legacy');
+	$node->init;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\n");
+	$node->start;
+	$node->safe_psql('postgres', q{
+		CREATE EXTENSION uuid_seq;
+		CREATE TABLE legacy (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
+		INSERT INTO legacy VALUES ('c3b9e1a4-2d7f-4a6b-8c5e-9f0a1b2c3d4e', 1),
+		                          ('5f0c7a3e-9b1d-4e8a-a6f2-3c4d5e6f7a8b', 2),
+		                          (encode(overlay(uuid_send('b1a6c3e4-7d2f-4c89-9e0a-f1e2d3c4b5a6')
+		                                  placing substring(uuid_send(ulid_lower_bound(now() + interval '12 hours'))
+		                                                    from 1 for 6)
+		                                  from 1 for 6), 'hex')::uuid, 3);
+		ALTER TABLE legacy ALTER id SET DEFAULT ulid_generate();
+		INSERT INTO legacy (n) SELECT g FROM generate_series(10, 19) g;
+	});
+	my ($ret, $out, $err) = $node->psql('postgres', q{
+		SELECT string_agg(table_name || ' ' || raised || ' ' ||
+		                  (max_value = (SELECT max(id)::text FROM legacy WHERE n >= 10)), ', ')
+		FROM uuid_seq_raise_frontiers()});
+	is("$ret $out", '0 legacy false true',
+		'the default horizon: the largest ULID the table made is its largest key, nothing to raise');
+	like($err,
+		qr/WARNING:  column "id" of relation "public"\."legacy" has (\d+ keys?|keys) too far ahead of the server's clock\nDETAIL:  Keys more than 5 minutes ahead \(the horizon\) are taken/,
+		'... and a WARNING names the column');
+	is( $node->safe_psql('postgres', q{
+			SELECT frontier_time < now() + interval '1 minute' FROM uuid_seq_state() WHERE family = 'ulid'}),
+		't', 'the ULID frontier stays at the clock, not 12 hours ahead');
 	$node->stop;
 }
 

@@ -432,35 +432,115 @@ test_v7_shift_word(void)
 }
 
 /*
- * raise_word_within_horizon(): a day past the clock, by tick; never the
- * family's last word; the clock's end saturated
+ * raise_horizon_at_ns(): the clock + the interval in UTC, the clock's
+ * nanoseconds kept; a month as the calendar has it; negative refused;
+ * saturated past int64
+ */
+static void
+test_horizon_at(void)
+{
+	const int64_t clock_ns = INT64_C(1795780800000000123);	/* 2026-11-27 12:00 UTC */
+	int64_t		at = 42;
+
+	CHECK(raise_horizon_at_ns(clock_ns, 0, 0, RAISE_HORIZON_DEFAULT_US, &at) &&
+		  at == clock_ns + INT64_C(300000000000));
+	CHECK(raise_horizon_at_ns(clock_ns, 0, 0, 0, &at) && at == clock_ns);
+	CHECK(raise_horizon_at_ns(clock_ns, 0, 1, 0, &at) && at == clock_ns + 1000 * US_PER_DAY);
+	/* Jan 31 2027 + 1 month: Feb 28, 28 days */
+	CHECK(raise_horizon_at_ns(INT64_C(1801915200000000000), 1, 0, 0, &at) &&
+		  at == INT64_C(1801915200000000000) + 28 * 1000 * US_PER_DAY);
+	/* before 1970 too */
+	CHECK(raise_horizon_at_ns(-1, 0, 0, 1, &at) && at == 999);
+	/* negative, or mixed to a negative total */
+	at = 42;
+	CHECK(!raise_horizon_at_ns(clock_ns, 0, 0, -1, &at) && at == 42);
+	CHECK(!raise_horizon_at_ns(clock_ns, 0, 1, -US_PER_DAY - 1, &at));
+	CHECK(raise_horizon_at_ns(clock_ns, 0, 1, -US_PER_HOUR, &at) &&
+		  at == clock_ns + 23000 * US_PER_HOUR);
+	/* past the clock's range (2262): no bound; past int64's microseconds */
+	CHECK(raise_horizon_at_ns(clock_ns, 3600, 0, 0, &at) && at == INT64_MAX);
+	CHECK(raise_horizon_at_ns(clock_ns, INT32_MAX, INT32_MAX, INT64_MAX, &at) && at == INT64_MAX);
+	CHECK(!raise_horizon_at_ns(clock_ns, INT32_MIN, INT32_MIN, INT64_MIN, &at));
+	CHECK(!raise_horizon_at_ns(clock_ns, 0, -INT32_MAX, 0, &at));
+}
+
+/*
+ * raise_horizon_last_word(), raise_word_within_horizon(): the horizon's
+ * tick, never the family's last word; past the family's range, any word but
+ * the last; before it, none
  */
 static void
 test_within_horizon(void)
 {
 	const int64_t day_ns = INT64_C(86400000000000);
 	const int64_t clock_ns = INT64_C(1795780800000000000);
-	uint64_t	limit;
+	uint64_t	limit,
+				last = 42;
 
 	uuidv7_family.word_from_ns(&uuidv7_family, clock_ns + day_ns, &limit);
-	CHECK(raise_word_within_horizon(&uuidv7_family, limit, clock_ns, day_ns));
-	CHECK(raise_word_within_horizon(&uuidv7_family, limit | 0xfff, clock_ns, day_ns));
-	CHECK(!raise_word_within_horizon(&uuidv7_family, (limit | 0xfff) + 1, clock_ns, day_ns));
+	CHECK(raise_horizon_last_word(&uuidv7_family, clock_ns + day_ns, &last) &&
+		  last == (limit | 0xfff));
+	CHECK(raise_word_within_horizon(&uuidv7_family, limit, clock_ns + day_ns));
+	CHECK(raise_word_within_horizon(&uuidv7_family, limit | 0xfff, clock_ns + day_ns));
+	CHECK(!raise_word_within_horizon(&uuidv7_family, (limit | 0xfff) + 1, clock_ns + day_ns));
 	/* a year ahead, 2262, the family's end */
 	CHECK(!raise_word_within_horizon(&uuidv7_family, limit + (UINT64_C(365) * 86400000 << 12),
-									 clock_ns, day_ns));
+									 clock_ns + day_ns));
 	uuidv7_family.word_from_ns(&uuidv7_family, INT64_MAX, &limit);
-	CHECK(!raise_word_within_horizon(&uuidv7_family, limit, clock_ns, day_ns));
-	CHECK(raise_word_within_horizon(&uuidv7_family, limit, INT64_MAX, day_ns));
-	CHECK(!raise_word_within_horizon(&uuidv7_family, uuidv7_family.max_word, INT64_MAX, day_ns));
-	CHECK(!raise_word_within_horizon(&uuidv7_family, uuidv7_family.max_word - 1, clock_ns, day_ns));
+	CHECK(!raise_word_within_horizon(&uuidv7_family, limit, clock_ns + day_ns));
+	CHECK(raise_word_within_horizon(&uuidv7_family, limit, INT64_MAX));
+	/* INT64_MAX: past the clock's range, so a v7 word of 2300 too */
+	CHECK(raise_word_within_horizon(&uuidv7_family, limit + (UINT64_C(40) * 365 * 86400000 << 12),
+									INT64_MAX));
+	CHECK(raise_horizon_last_word(&uuidv7_family, INT64_MAX, &last) &&
+		  last == uuidv7_family.max_word - 1);
+	CHECK(!raise_word_within_horizon(&uuidv7_family, uuidv7_family.max_word, INT64_MAX));
+	CHECK(!raise_word_within_horizon(&uuidv7_family, uuidv7_family.max_word - 1, clock_ns));
 	/* TSID's range starts in 2020: a clock before it has no horizon */
-	CHECK(!raise_word_within_horizon(&tsid_family, 0, 0, day_ns));
-	CHECK(raise_word_within_horizon(&tsid_family, 0, clock_ns, day_ns));
-	/* a horizon past the family's end: any word but the last */
-	CHECK(raise_word_within_horizon(&snowflake_family, snowflake_family.max_word - 1,
-									INT64_MAX - day_ns, day_ns) ==
-		  !snowflake_family.word_from_ns(&snowflake_family, INT64_MAX, &limit));
+	last = 42;
+	CHECK(!raise_horizon_last_word(&tsid_family, 0, &last) && last == 42);
+	CHECK(!raise_word_within_horizon(&tsid_family, 0, day_ns));
+	CHECK(raise_word_within_horizon(&tsid_family, 0, clock_ns + day_ns));
+	/* a horizon past the family's end (TSID's, 2089), or none: any word but the last */
+	CHECK(raise_horizon_last_word(&tsid_family, INT64_C(4102444800000000000), &last) &&
+		  last == tsid_family.max_word - 1);
+	CHECK(raise_word_within_horizon(&snowflake_family, snowflake_family.max_word - 1, INT64_MAX));
+	CHECK(!raise_word_within_horizon(&snowflake_family, snowflake_family.max_word, INT64_MAX));
+}
+
+/* raise_interval_text(): the messages' words for a horizon */
+static void
+test_interval_text(void)
+{
+	static const struct
+	{
+		int32_t		months;
+		int32_t		days;
+		int64_t		time_us;
+		const char *text;
+	}			cases[] = {
+		{0, 0, RAISE_HORIZON_DEFAULT_US, "5 minutes"},
+		{0, 1, 0, "1 day"},
+		{0, 1, 2 * US_PER_HOUR, "1 day 2 hours"},
+		{18, 0, 0, "1 year 6 months"},
+		{0, 0, 1500000, "1.5 seconds"},
+		{0, 0, 3723000001, "1 hour 2 minutes 3.000001 seconds"},
+		{0, 0, -500000, "-0.5 seconds"},
+		{0, 2, -US_PER_HOUR, "2 days -1 hour"},
+		{0, 0, 0, "0 seconds"},
+		{INT32_MAX, INT32_MAX, INT64_MAX,
+		"178956970 years 7 months 2147483647 days 2562047788 hours 54.775807 seconds"},
+	};
+	char		buf[RAISE_INTERVAL_TEXT_MAX];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	{
+		raise_interval_text(cases[i].months, cases[i].days, cases[i].time_us, buf, sizeof(buf));
+		CHECK(strcmp(buf, cases[i].text) == 0);
+	}
+	/* cut at the buffer's end */
+	raise_interval_text(0, 1, 2 * US_PER_HOUR, buf, 8);
+	CHECK(strcmp(buf, "1 day 2") == 0);
 }
 
 /*
@@ -617,7 +697,9 @@ test_raise_plan(void)
 	test_shift_apply();
 	test_shift_invert();
 	test_v7_shift_word();
+	test_horizon_at();
 	test_within_horizon();
+	test_interval_text();
 	test_tick_bound();
 	test_typeid_bounds();
 }

@@ -110,6 +110,45 @@ FROM ahead_2015;
 SELECT uuid_seq_raise_frontier('tsid', 0) AS tsid_raised,
        uuid_seq_raise_frontier('snowflake', 0) AS snowflake_raised;
 
+-- The horizon (since 1.3): a key more than 5 minutes past the clock is
+-- refused (22023) unless the call passes a horizon that reaches it, so that
+-- no key of another kind, placeholder or WARNING's hint followed by hand
+-- carries a family far ahead.  Far keys, the message:
+SELECT uuid_seq_raise_frontier('ulid', ulid_lower_bound('2100-01-01 00:00+00'));
+SELECT uuid_seq_raise_frontier('v7', uuid_v7_lower_bound('2300-01-01 00:00+00'));
+SELECT uuid_seq_raise_frontier('tsid', tsid_lower_bound('2080-01-01 00:00+00'));
+SELECT uuid_seq_raise_frontier('snowflake', snowflake_lower_bound('2070-01-01 00:00+00', '2015-01-01 00:00+00'),
+                               '2015-01-01 00:00+00');
+SELECT uuid_seq_raise_frontier('ulid', ulid_lower_bound('2100-01-01 00:00+00'), horizon => '1 year');
+-- a negative horizon; TSID takes its own epoch (2020) beside a horizon,
+-- and no other
+SELECT uuid_seq_raise_frontier('ulid', ulid_lower_bound('2000-01-01 00:00+00'), '-1 second');
+SELECT uuid_seq_raise_frontier('tsid', 0, '2015-01-01 00:00+00', '1 hour');
+SELECT uuid_seq_raise_frontier('tsid', 0, '2020-01-01 00:00+00', '1 hour') AS tsid_raised,
+       uuid_seq_raise_frontier('tsid', 0, '2020-01-01 00:00+00') AS tsid_raised_3;
+-- With the clock an hour back, the keys raised to above lie past the
+-- default horizon: refused, every family; with horizon => '2 hours' they
+-- lie within it (and raise nothing: the frontiers lie above them).
+CREATE FUNCTION pg_temp.sqlstate(call text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE call;
+    RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE;
+END
+$$;
+SET uuid_seq.clock_shift = '-1 hour';
+SELECT family,
+       pg_temp.sqlstate(CASE WHEN past_id IS NULL
+           THEN format('SELECT uuid_seq_raise_frontier(%L, %L::uuid)', family, past)
+           ELSE format('SELECT uuid_seq_raise_frontier(%L, %s)', family, past_id) END) AS default_horizon,
+       CASE WHEN past_id IS NULL THEN uuid_seq_raise_frontier(family, past, '2 hours')
+            WHEN family = 'tsid' THEN uuid_seq_raise_frontier(family, past_id, '2020-01-01 00:00+00', '2 hours')
+            ELSE uuid_seq_raise_frontier(family, past_id, '2010-11-04 01:42:54.657+00', '2 hours')
+       END AS raised_within_2_hours
+FROM ahead ORDER BY family;
+RESET uuid_seq.clock_shift;
+
 -- the runbook's line after a restore: one statement per key column
 CREATE TABLE restored (id uuid PRIMARY KEY);
 INSERT INTO restored

@@ -32,11 +32,11 @@ CREATE ROLE regress_uuid_seq_raisers;
 SET ROLE regress_uuid_seq_raisers;
 SELECT * FROM uuid_seq_raise_frontiers();
 RESET ROLE;
-GRANT EXECUTE ON FUNCTION uuid_seq_raise_frontiers() TO regress_uuid_seq_raisers;
+GRANT EXECUTE ON FUNCTION uuid_seq_raise_frontiers(interval) TO regress_uuid_seq_raisers;
 SET ROLE regress_uuid_seq_raisers;
 SELECT * FROM uuid_seq_raise_frontiers();
 RESET ROLE;
-REVOKE EXECUTE ON FUNCTION uuid_seq_raise_frontiers() FROM regress_uuid_seq_raisers;
+REVOKE EXECUTE ON FUNCTION uuid_seq_raise_frontiers(interval) FROM regress_uuid_seq_raisers;
 
 -- no key column yet: no rows
 SELECT * FROM uuid_seq_raise_frontiers();
@@ -227,8 +227,10 @@ ALTER TABLE events ATTACH PARTITION events_other FOR VALUES FROM (100) TO (200);
 INSERT INTO events VALUES (uuid_generate_v7(t('v7') - interval '1 hour'), 1),
                           (uuid_generate_v7(t('v7')), 20),
                           (ulid_lower_bound(t('ulid')), 150);
+-- (events' largest v7 key: events_other's ULID key, made at t('ulid'), can
+-- lie a millisecond above it, t being read per family as the clock moves)
 INSERT INTO expected VALUES
-    ('events', 'id', (SELECT max(id)::text FROM events)),
+    ('events', 'id', (SELECT max(id)::text FROM events WHERE n < 100)),
     ('events_other', 'id', (SELECT max(id)::text FROM events_other));
 -- Inheritance: the parent's rows alone; the child has a default of its own.
 CREATE TABLE animals (id bigint DEFAULT tsid_generate(), n int);
@@ -316,6 +318,26 @@ ORDER BY tbl::text;
 SELECT count(*) AS columns, count(*) FILTER (WHERE raised) AS raised,
        count(*) FILTER (WHERE raised IS NULL) AS not_read
 FROM uuid_seq_raise_frontiers();
+
+-- The horizon: 5 minutes past the clock unless the call asks for more.
+-- With the clock a day back (uuid_seq.clock_shift), the keys made at t lie
+-- past the default horizon and are not raised to (by_v7's key of t - 1 day
+-- is its largest within it; by_ulid's and by_tsid's only ones are past
+-- it); with horizon => '2 days' they lie within it again, and raise
+-- nothing (the frontiers lie above them already).
+SET uuid_seq.clock_shift = '-1 day';
+SET client_min_messages = error;
+SELECT r.table_name, r.raised, r.max_value IS NOT DISTINCT FROM e.max_value AS largest
+FROM uuid_seq_raise_frontiers() r JOIN expected e ON e.tbl = r.table_name
+WHERE r.table_name IN ('by_v7'::regclass, 'by_ulid', 'by_tsid') ORDER BY 1::text;
+SELECT r.table_name, r.raised, r.max_value IS NOT DISTINCT FROM e.max_value AS largest
+FROM uuid_seq_raise_frontiers(horizon => '2 days') r JOIN expected e ON e.tbl = r.table_name
+WHERE r.table_name IN ('by_v7'::regclass, 'by_ulid', 'by_tsid') ORDER BY 1::text;
+SET client_min_messages = warning;
+RESET uuid_seq.clock_shift;
+-- A negative horizon: 22023; NULL: nothing (STRICT).
+SELECT * FROM uuid_seq_raise_frontiers(horizon => '-1 second');
+SELECT count(*) AS no_rows FROM uuid_seq_raise_frontiers(NULL);
 
 -- The horizon follows the clock as the generators read it, with
 -- uuid_seq.clock_shift: three days behind, every key lies beyond it (the
