@@ -344,26 +344,57 @@ v7_unshift_words(uint64_t tick, const FrontierValue *value, int64_t delta_us,
 }
 
 bool
+raise_shift_latest_step_us(int64_t value_us, int32_t months, int32_t days, int64_t time_us,
+						   int64_t *step_us)
+{
+	int64_t		local_us;
+	int64_t		base_us;
+
+	if (!RAISE_SHIFT_IS_CALENDAR(months, days))
+	{
+		if (__builtin_sub_overflow(value_us, time_us, &local_us))
+			return false;
+		*step_us = local_us;
+		return true;
+	}
+
+	/*
+	 * the latest local date and time the months and days can have been
+	 * added to (the result's offset at its largest, and with both, the gap
+	 * between the two steps at its widest), then that local time's
+	 * instant at the smallest offset
+	 */
+	if (__builtin_sub_overflow(value_us, time_us, &local_us) ||
+		__builtin_add_overflow(local_us, RAISE_TZ_OFFSET_MAX_US, &local_us) ||
+		(months != 0 && days != 0 &&
+		 __builtin_add_overflow(local_us, RAISE_TZ_OFFSET_MAX_US - RAISE_TZ_OFFSET_MIN_US,
+								&local_us)) ||
+		!raise_shift_invert_us(local_us, months, days, 0, &base_us) ||
+		__builtin_sub_overflow(base_us, RAISE_TZ_OFFSET_MIN_US, &base_us))
+		return false;
+	*step_us = base_us;
+	return true;
+}
+
+bool
 raise_v7_shift_word(uint64_t tick, const FrontierValue *value, int32_t months,
 					int32_t days, int64_t time_us, unsigned node_bits, uint32_t node_id,
 					uint64_t *word)
 {
-	int64_t		delta_us = time_us;
-	int64_t		base_us;
+	int64_t		step_us;
 
-	if (months == 0)
-		return interval_add_units(&delta_us, days, US_PER_DAY) &&
-			v7_unshift_words(tick, value, delta_us, node_bits, node_id, word);
+	if (!RAISE_SHIFT_IS_CALENDAR(months, days))
+		return v7_unshift_words(tick, value, time_us, node_bits, node_id, word);
 
 	/*
 	 * The step's shifted instant lies before the end of the value's
 	 * millisecond (the words of a step and of its shift round down alike)
 	 */
 	if (tick > UNIX_MS48_MAX ||
-		!raise_shift_invert_us((int64_t) tick * US_PER_MS + US_PER_MS - 1, months, days,
-							   time_us, &base_us))
+		!raise_shift_latest_step_us((int64_t) tick * US_PER_MS + US_PER_MS - 1, months, days,
+									time_us, &step_us))
 		return false;
-	return raise_cover_word(&uuidv7_family, base_us < 0 ? 0 : (uint64_t) base_us / US_PER_MS,
+	return raise_cover_word(&uuidv7_family, step_us < 0 ? 0 : (uint64_t) step_us / US_PER_MS,
 							word);
 }
 

@@ -4,10 +4,10 @@
  *		whose DEFAULT calls a generator (src/README §12, "Frontiers that
  *		travel"): which generators there are and what their arguments
  *		decide, which frontier word covers a value, the step a
- *		uuidv7(shift) value came from, how far past the clock a raise may
- *		carry a frontier (the horizon) and how it is written, where a
- *		tick's values begin, and where a TypeID prefix's values lie in
- *		byte order.
+ *		uuidv7(shift) value came from (whatever the inserting session's
+ *		time zone), how far past the clock a raise may carry a frontier
+ *		(the horizon) and how it is written, where a tick's values begin,
+ *		and where a TypeID prefix's values lie in byte order.
  *
  * Pure C (no PostgreSQL headers).  The glue finds the calls in the catalog
  * (runtime/raise_columns.c), reads the columns (runtime/raise_read.c) and
@@ -89,8 +89,9 @@ extern bool raise_value_word(const FrontierFamily *family, uint64_t tick,
  * microseconds: the months added to the calendar month, the day of the
  * month clamped to that month's last (Jan 31 + 1 month = Feb 28), then the
  * days added to the date, then the time.  False when a step leaves int64.
- * (In another time zone a day is 23 to 25 hours where the UTC offset
- * changes: the raise takes the arithmetic of UTC, src/README §12.)
+ * (In another time zone the months and days are added to the local date
+ * and time, and a day is 23 to 25 hours where the UTC offset changes:
+ * raise_shift_latest_step_us() allows for any zone.)
  */
 extern bool raise_shift_apply_us(int64_t us, int32_t months, int32_t days, int64_t time_us,
 								 int64_t *shifted_us);
@@ -107,14 +108,48 @@ extern bool raise_shift_invert_us(int64_t value_us, int32_t months, int32_t days
 								  int64_t time_us, int64_t *base_us);
 
 /*
+ * The UTC offsets a session's TimeZone can have, for
+ * raise_shift_latest_step_us(): every zone of the tz database since 1970
+ * lies within -12 h (Etc/GMT+12, Kwajalein before 1993) and +14 h
+ * (Pacific/Kiritimati).
+ */
+#define RAISE_TZ_OFFSET_MIN_US	(-INT64_C(12) * 3600 * 1000000)
+#define RAISE_TZ_OFFSET_MAX_US	(INT64_C(14) * 3600 * 1000000)
+
+/*
+ * Whether a uuidv7(shift) shift is a calendar one (months or days), which
+ * timestamptz + interval applies in the inserting session's time zone.
+ */
+#define RAISE_SHIFT_IS_CALENDAR(months, days) ((months) != 0 || (days) != 0)
+
+/*
+ * The latest instant (Unix us) a step of uuidv7(shift) can have been taken
+ * at to give a value of instant value_us, whatever the TimeZone of the
+ * session that made it.  A shift of time alone moves every instant alike:
+ * value_us - time_us, exactly.  timestamptz + interval adds months and days
+ * to the local date and time: the step's offset o0 from UTC added, the
+ * result read back at the offset o2 the zone gives its date and time
+ * (value - time + o2 = apply(step + o0), apply being
+ * raise_shift_apply_us()); with both months and days the month's result
+ * is read back at o1 and its date and time taken again at the instant's
+ * own offset o1', which differs where the date and time fall in a gap.
+ * Each offset lies within RAISE_TZ_OFFSET_MIN_US..MAX_US, so no step after
+ * invert(value - time + 14 h (+ 26 h for o1' - o1), months, days) + 12 h
+ * (raise_shift_invert_us()) can have given the value: up to 26 h (52 h)
+ * after the step UTC's arithmetic finds.  False when a step leaves int64.
+ */
+extern bool raise_shift_latest_step_us(int64_t value_us, int32_t months, int32_t days,
+									   int64_t time_us, int64_t *step_us);
+
+/*
  * raise_value_word() for a value of uuidv7(shift), shift being months,
  * days and time_us: the word of the step that made it, which lies the
- * shift before it.  A shift of days and time moves every word by the same
- * number of words, so the word is exact; a shift of months by what the
- * calendar makes of them, so the word is the last of the tick of the last
- * step that can have given a value of this millisecond
- * (raise_shift_invert_us()); 0 for a step before 1970.  False when a step
- * leaves int64 or the v7 range.
+ * shift before it.  A shift of time moves every word by the same number
+ * of words, so the word is exact; a calendar shift by what the calendar
+ * and the inserting session's time zone make of it, so the word is the
+ * last of the tick of the latest step that can have given a value of this
+ * millisecond (raise_shift_latest_step_us()); 0 for a step before 1970.
+ * False when a step leaves int64 or the v7 range.
  */
 extern bool raise_v7_shift_word(uint64_t tick, const FrontierValue *value,
 								int32_t months, int32_t days, int64_t time_us,

@@ -24,8 +24,10 @@
  * raise_value_word(): its own word, or for the families whose node id
  * lies above the counter, one that depends on this server's node id; for
  * uuidv7(shift), the step's, the shift undone with the generator's own
- * interval arithmetic in UTC: exact for days and time, the last step that
- * can have given the key's millisecond for months).  Each family is raised
+ * interval arithmetic: exact for a shift of time; for months and days,
+ * which the generator adds in the inserting session's time zone, the latest
+ * step that can have given the key's millisecond in any zone, up to the
+ * horizon (core/raise_plan.c's raise_shift_latest_step_us()).  Each family is raised
  * once, to the largest of its columns' words, through
  * lease_raise_frontier(), durably like uuid_seq_raise_frontier().  A
  * column's `raised` says whether its word lay above the frontier that
@@ -101,18 +103,25 @@ cover_word(KeyColumn *col)
  * The one rule no column breaks: the word it would raise its family to
  * keeps within the horizon (raise_word_within_horizon()), so that no raise
  * carries a frontier past the clock + horizon, nor exhausts a family.  A
- * column that would break it is not raised.
+ * column that would break it is not raised; but one whose word is the
+ * latest step a calendar shift allows (the key's own step, in UTC, lying
+ * within the horizon: its read keeps to it) is raised to the horizon's last
+ * word, the latest its step can be.
  */
 static void
 keep_to_horizon(KeyColumn *col, const RaiseOptions *opts)
 {
-	if (col->raisable &&
-		!raise_word_within_horizon(family_table[col->call.family], col->word,
-								   opts->horizon_at_ns))
-	{
-		col->raisable = false;
-		col->skip = SKIP_PAST_HORIZON;
-	}
+	const FrontierFamily *family = family_table[col->call.family];
+
+	if (!col->raisable ||
+		raise_word_within_horizon(family, col->word, opts->horizon_at_ns))
+		return;
+	if (col->call.generator->args == RAISE_ARGS_SHIFT &&
+		RAISE_SHIFT_IS_CALENDAR(col->call.shift.month, col->call.shift.day) &&
+		raise_horizon_last_word(family, opts->horizon_at_ns, &col->word))
+		return;
+	col->raisable = false;
+	col->skip = SKIP_PAST_HORIZON;
 }
 
 /*

@@ -4,9 +4,16 @@
 # - one rule: no column carries a frontier more than the horizon (5
 #   minutes unless asked) past the clock, nor exhausts a family, whatever
 #   its keys and its uuidv7(shift) shift; the shift is undone as the
-#   generator applies it (months on the calendar), so one fresh key of
-#   uuidv7('-3 days') raises nothing, and a key of 2262 under
-#   '40000 months -1120000 days' came from a step of 1995.
+#   generator applies it (months on the calendar, in any time zone), so a
+#   key of 2262 under '40000 months -1120000 days' came from a step of
+#   1995, and one fresh key of uuidv7('-3 days'), whose step any zone's
+#   offset can put up to 26 hours later, raises v7 to the horizon, no
+#   further.
+# - uuidv7('N days') keys made in America/New_York across its next
+#   spring-forward (N from the date of the run), one imported from a server
+#   45 minutes ahead: raised to with horizon => '1 hour' (UTC's arithmetic
+#   put its step an hour earlier, below the frontier: raised false, and the
+#   next key 15 minutes below it).
 # - tables the owner changes while the raise waits for a lock the owner
 #   holds: each is checked again under its own lock; a table turned into a
 #   view (CREATE RULE "_RETURN", 13 to 15: 16 refuses it) is not read (its
@@ -62,12 +69,13 @@ sub raise
 	return ($out, $err);
 }
 
-# Whether a new v7 key of database postgres lies within a minute of the clock.
+# Whether a new v7 key of database postgres lies at the clock, at most the
+# default horizon (5 minutes) past it.
 sub v7_near_clock
 {
 	return $node->safe_psql('postgres', q{
 		SELECT uuid_v7_to_timestamptz(uuid_generate_v7())
-		       BETWEEN now() - interval '1 minute' AND now() + interval '1 minute'});
+		       BETWEEN now() - interval '1 minute' AND now() + interval '6 minutes'});
 }
 
 as_owner(q{
@@ -81,13 +89,13 @@ as_owner(q{
 	INSERT INTO m.fresh DEFAULT VALUES;
 });
 my ($rows, $err) = raise();
-is($rows, 'm.far NULL, m.fresh false, m.t false',
-	'keys of 2262 and 10889 raise nothing, nor one fresh key of uuidv7(\'-3 days\')');
+is($rows, 'm.far NULL, m.fresh true, m.t false',
+	'keys of 2262 and 10889 raise nothing; one fresh key of uuidv7(\'-3 days\') raises v7 ...');
+is(v7_near_clock(), 't', '... to the horizon, no further: v7 keys of another database stay near the clock');
 like($err,
 	qr/WARNING:  column "id" of relation "m"\."far" is not raised\nDETAIL:  Its uuidv7\(\) shift lies outside the UUIDv7 range\./,
 	'a shift uuidv7() refuses: a WARNING names the column');
 unlike($err, qr/m\.(t|fresh)\b/, 'no WARNING for the others');
-is(v7_near_clock(), 't', 'v7 keys of another database stay at the clock');
 
 
 # ---- tables changed while the raise waits for a lock their owner holds
@@ -186,5 +194,43 @@ is( as_owner(q{
 	't', 'a new key of the sqlguid column lies above its old one');
 
 $node->stop;
+
+# ---- uuidv7(shift) across a daylight saving time change
+
+# A session in America/New_York makes uuidv7('N days') keys, N reaching
+# past the zone's next spring-forward (from the date of the run): its
+# offset at the key is an hour larger than at the step, so the key lies an
+# hour before the step + N days in UTC.  One key was imported from a server
+# whose clock ran 45 minutes ahead.  UTC's arithmetic finds its step 15
+# minutes before the clock, below the frontier: nothing raised, and the
+# next key 15 minutes below it.  The latest step any zone allows lies past
+# it: raised (to the horizon given, an hour), and the next key above.
+my $dst = PostgreSQL::Test::Cluster->new('raise_dst');
+$dst->init;
+$dst->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\n");
+$dst->start;
+my $days = $dst->safe_psql('postgres', q{
+	SET TimeZone = 'America/New_York';
+	SELECT min(d)::date - current_date + 2
+	FROM generate_series(current_date + 1, current_date + 400, interval '1 day') d
+	WHERE extract(timezone FROM d + interval '12 hours') > extract(timezone FROM d - interval '12 hours')});
+note "uuidv7('$days days'): past America/New_York's next spring-forward";
+$dst->safe_psql('postgres', qq{
+	SET TimeZone = 'America/New_York';
+	CREATE EXTENSION uuid_seq;
+	CREATE TABLE dst (id uuid PRIMARY KEY DEFAULT public.uuidv7('$days days'), n int);
+	INSERT INTO dst VALUES
+	    (uuid_generate_v7(now() + interval '45 minutes' + interval '$days days'), 1);
+	SELECT uuid_generate_v7();  -- (v7's frontier at the clock)
+});
+is( $dst->safe_psql('postgres', qq{
+		SET TimeZone = 'UTC';
+		SELECT raised FROM uuid_seq_raise_frontiers(horizon => '1 hour')}),
+	't', 'a key 45 minutes ahead of its uuidv7(\'N days\') step, made across a DST change: raised');
+is( $dst->safe_psql('postgres', q{
+		SET TimeZone = 'America/New_York';
+		INSERT INTO dst (n) VALUES (2) RETURNING id > (SELECT id FROM dst WHERE n = 1)}),
+	't', '... and the next key of the New York session lies above it');
+$dst->stop;
 
 done_testing();

@@ -4,9 +4,11 @@
  *		those, the covering word of every family of the registry's
  *		family_table (the last word of a tick, none in the last tick),
  *		timestamptz + interval in UTC as PostgreSQL computes it and its
- *		inverse (overflow too), the step a uuidv7(shift) value came from,
- *		the horizon a raise keeps to, the least value of a tick (an index
- *		read's bound), and the TypeID bounds: every TypeID
+ *		inverse (overflow too), the latest step a uuidv7(shift) value can
+ *		have come from in any time zone (zones of one transition of any
+ *		size, and America/New_York's spring-forward), the horizon a raise
+ *		keeps to and its words, the least value of a tick (an index read's
+ *		bound), and the TypeID bounds: every TypeID
  *		of a prefix inside them, in uuid order by bytes, every other
  *		prefix's outside.
  */
@@ -371,12 +373,15 @@ test_value_word(void)
 
 /*
  * raise_v7_shift_word(): the step of a value uuidv7(shift) made, exact for
- * days and time, at most the clamped days of a month later for months
+ * a shift of time; for a calendar one, at or after the step, by at most
+ * what the time zones (raise_shift_latest_step_us()) and a month's clamped
+ * days allow
  */
 static void
 test_v7_shift_word(void)
 {
 	FakeClock	rng = {.rng = 7};
+	const int64_t zones_ms = (RAISE_TZ_OFFSET_MAX_US - RAISE_TZ_OFFSET_MIN_US) / 1000;
 	int			own = 0,
 				covered = 0,
 				tried[2] = {0, 0},
@@ -389,39 +394,50 @@ test_v7_shift_word(void)
 		/* a step of this server, then its output shifted as the generator does */
 		uint64_t	step = (UINT64_C(1600000000000) + fake_random_u64(&rng) % 100000000000) << 12 |
 			(fake_random_u64(&rng) & 0xfff);
-		int32_t		months = r % 2 ? 0 : (int32_t) (fake_random_u64(&rng) % 61) - 30;
-		int32_t		days = (int32_t) (fake_random_u64(&rng) % 201) - 100;
+		int32_t		months = r % 3 == 0 ? 0 : (int32_t) (fake_random_u64(&rng) % 61) - 30;
+		int32_t		days = r % 3 == 0 ? 0 : (int32_t) (fake_random_u64(&rng) % 201) - 100;
 		int64_t		time_us = (int64_t) (fake_random_u64(&rng) % (4 * US_PER_DAY)) - 2 * US_PER_DAY;
 		int64_t		base = uuidv7_word_to_unix_us(step);
 		int64_t		shifted;
 		uint64_t	out,
 					tick;
+		bool		calendar = RAISE_SHIFT_IS_CALENDAR(months, days);
 
 		if (!raise_shift_apply_us(base, months, days, time_us, &shifted) ||
 			!uuidv7_shift_word(step, shifted - base, &out))
 			continue;
 		uuidv7_family.encode(&uuidv7_family, out, fake_random_u64(&rng), 4, 3, &v);
 		uuidv7_family.value_tick(&uuidv7_family, &v, &tick);
-		tried[months == 0]++;
+		tried[calendar]++;
 		if (!raise_v7_shift_word(tick, &v, months, days, time_us, 4, 3, &c))
 			continue;
-		if (months == 0 && c == step)
+		if (!calendar && c == step)
 			own++;
-		if (months != 0 && c >= step && (c >> 12) - (step >> 12) <= 3 * 86400000)
+		/* (the value's millisecond's last microsecond: 1 ms more) */
+		if (calendar && c >= step &&
+			(int64_t) ((c >> 12) - (step >> 12)) <= 2 * zones_ms + 3 * 86400000 + 1)
 			covered++;
 	}
-	CHECK(own == tried[1] && own > runs / 3);
-	CHECK(covered == tried[0] && covered > runs / 3);
+	CHECK(own == tried[0] && own > runs / 4);
+	CHECK(covered == tried[1] && covered > runs / 2);
 
-	/* issue 34: one fresh key of uuidv7('-3 days'), its step to the word */
-	uuidv7_family.encode(&uuidv7_family, UINT64_C(1795780800000) << 12 | 5, 0, 0, 0, &v);
+	/* a fresh key of uuidv7('1 hour'): its step's word */
+	uuidv7_family.encode(&uuidv7_family, (UINT64_C(1795780800000) + 3600000) << 12 | 5, 0, 0, 0,
+						 &v);
+	CHECK(raise_v7_shift_word(UINT64_C(1795780800000) + 3600000, &v, 0, 0, US_PER_HOUR, 0, 0,
+							  &c) && c == (UINT64_C(1795780800000) << 12 | 5));
+	/* of uuidv7('-3 days'): up to 26 h after it, as any zone allows */
 	uuidv7_family.encode(&uuidv7_family, (UINT64_C(1795780800000) - 3 * 86400000) << 12 | 5, 0,
 						 0, 0, &v);
 	CHECK(raise_v7_shift_word(UINT64_C(1795780800000) - 3 * 86400000, &v, 0, -3, 0, 0, 0, &c) &&
-		  c == (UINT64_C(1795780800000) << 12 | 5));
-	/* a month: the last word of the step's millisecond */
+		  c == ((UINT64_C(1795780800000) + (uint64_t) zones_ms) << 12 | 0xfff));
+	/*
+	 * a month, for a key of 2023-02-28 10:00 UTC: the local date and time
+	 * up to Mar 1 00:00 (+14 h), a month after Feb 1 00:00, whose instant
+	 * at -12 h is Feb 1 12:00 UTC
+	 */
 	CHECK(raise_v7_shift_word(UINT64_C(1677578400000), &v, 1, 0, 0, 0, 0, &c) &&
-		  c == (UINT64_C(1675159200000) << 12 | 0xfff));
+		  c == (UINT64_C(1675252800000) << 12 | 0xfff));
 	/* a step before 1970, or a shift past the range */
 	CHECK(raise_v7_shift_word(5, &v, 0, 0, INT64_C(3600000000), 0, 0, &c) && c == 0);
 	CHECK(raise_v7_shift_word(5, &v, 1, 0, 0, 0, 0, &c) && c == 0xfff);
@@ -429,6 +445,146 @@ test_v7_shift_word(void)
 	CHECK(!raise_v7_shift_word(5, &v, 0, 0, INT64_MIN, 0, 0, &c));
 	CHECK(!raise_v7_shift_word(5, &v, 0, INT32_MIN, INT64_MIN, 0, 0, &c));
 	CHECK(!raise_v7_shift_word(UNIX_MS48_MAX + 1, &v, 1, 0, 0, 0, 0, &c));
+}
+
+/*
+ * A time zone of one transition, for test_latest_step(): before instant
+ * `at` its UTC offset is `before`, from it on `after`; a local date and
+ * time is read back (PostgreSQL's DetermineTimeZoneOffset()) at the offset
+ * it has on either side, and one in the gap or the overlap at either
+ * (gap_before) of the two.
+ */
+typedef struct TestZone
+{
+	int64_t		at;
+	int64_t		before;
+	int64_t		after;
+	bool		gap_before;
+} TestZone;
+
+static int64_t
+zone_offset(const TestZone *z, int64_t instant)
+{
+	return instant < z->at ? z->before : z->after;
+}
+
+static int64_t
+zone_instant(const TestZone *z, int64_t local)
+{
+	bool		as_before = local - z->before < z->at;
+	bool		as_after = local - z->after >= z->at;
+
+	if (as_before && as_after)
+		return local - (z->gap_before ? z->before : z->after);	/* overlap */
+	if (as_before)
+		return local - z->before;
+	if (as_after)
+		return local - z->after;
+	return local - (z->gap_before ? z->before : z->after);	/* gap */
+}
+
+/* timestamptz + interval in zone z, as timestamptz_pl_interval() does */
+static bool
+zone_apply(const TestZone *z, int64_t us, int32_t months, int32_t days, int64_t time_us,
+		   int64_t *out)
+{
+	int64_t		local;
+
+	if (months != 0)
+	{
+		if (!raise_shift_apply_us(us + zone_offset(z, us), months, 0, 0, &local))
+			return false;
+		us = zone_instant(z, local);
+	}
+	if (days != 0)
+	{
+		if (!raise_shift_apply_us(us + zone_offset(z, us), 0, days, 0, &local))
+			return false;
+		us = zone_instant(z, local);
+	}
+	*out = us + time_us;
+	return true;
+}
+
+/*
+ * raise_shift_latest_step_us(): no step of a session in any zone (offsets
+ * -12 to +14 h, one transition of any size within them) gives a value
+ * after the latest step the value allows; for a shift of time, the step
+ * itself
+ */
+static void
+test_latest_step(void)
+{
+	FakeClock	rng = {.rng = 41};
+	const int64_t span = RAISE_TZ_OFFSET_MAX_US - RAISE_TZ_OFFSET_MIN_US;
+	int			covered = 0,
+				near = 0,
+				runs = 40000;
+	int64_t		us = 42;
+
+	for (int r = 0; r < runs; r++)
+	{
+		int64_t		step = INT64_C(1600000000000000) +
+			(int64_t) (fake_random_u64(&rng) % INT64_C(100000000000000));
+		int32_t		months = r % 3 == 0 ? 0 : (int32_t) (fake_random_u64(&rng) % 61) - 30;
+		int32_t		days = r % 3 == 1 ? 0 : (int32_t) (fake_random_u64(&rng) % 401) - 200;
+		int64_t		time_us = (int64_t) (fake_random_u64(&rng) % (4 * US_PER_DAY)) - 2 * US_PER_DAY;
+		TestZone	z;
+		int64_t		value,
+					latest;
+
+		/* a transition between the step and its value, of any size */
+		z.before = RAISE_TZ_OFFSET_MIN_US + (int64_t) (fake_random_u64(&rng) % (span / 900000000 + 1)) * 900000000;
+		z.after = RAISE_TZ_OFFSET_MIN_US + (int64_t) (fake_random_u64(&rng) % (span / 900000000 + 1)) * 900000000;
+		if (r % 2)
+		{
+			/* a DST change: an hour (or two, as Antarctica/Troll's) */
+			z.after = z.before + (r % 4 == 1 ? 1 : 2) * US_PER_HOUR * (r % 8 < 4 ? 1 : -1);
+			if (z.after > RAISE_TZ_OFFSET_MAX_US || z.after < RAISE_TZ_OFFSET_MIN_US)
+				z.after = z.before;
+		}
+		z.at = step + (int64_t) (fake_random_u64(&rng) % (400 * US_PER_DAY)) - 200 * US_PER_DAY;
+		z.gap_before = fake_random_u64(&rng) & 1;
+		if (r % 3 == 2)
+			days = 0;
+		if (!zone_apply(&z, step, months, days, time_us, &value) ||
+			!raise_shift_latest_step_us(value, months, days, time_us, &latest))
+			continue;
+		if (latest >= step)
+			covered++;
+		/* and not much later: two spans of offsets, and a month's clamp */
+		if (latest - step <= 2 * span + 3 * US_PER_DAY)
+			near++;
+	}
+	CHECK(covered == runs);
+	CHECK(near == runs);
+
+	/*
+	 * The issue's case: America/New_York (-5 h, then -4 h from the second
+	 * Sunday of March 2027, 07:00 UTC), uuidv7('110 days'), a step 45 min
+	 * past a clock of 2026-11-28 12:00 UTC: UTC's arithmetic finds a step
+	 * an hour before it, the latest step lies after it
+	 */
+	{
+		TestZone	ny = {INT64_C(1805094000000000), -5 * US_PER_HOUR, -4 * US_PER_HOUR, true};
+		int64_t		step = INT64_C(1795867200000000) + 45 * 60 * INT64_C(1000000);
+		int64_t		value,
+					utc,
+					latest;
+
+		CHECK(zone_apply(&ny, step, 0, 110, 0, &value));
+		CHECK(raise_shift_invert_us(value, 0, 110, 0, &utc) && utc == step - US_PER_HOUR);
+		CHECK(raise_shift_latest_step_us(value, 0, 110, 0, &latest) &&
+			  latest >= step && latest == utc + span);
+	}
+	/* time alone: exact; the ends of int64 */
+	CHECK(raise_shift_latest_step_us(INT64_C(1795867200000000), 0, 0, US_PER_HOUR, &us) &&
+		  us == INT64_C(1795867200000000) - US_PER_HOUR);
+	us = 42;
+	CHECK(!raise_shift_latest_step_us(INT64_MIN, 0, 0, 1, &us) && us == 42);
+	CHECK(!raise_shift_latest_step_us(INT64_MAX, 0, 1, 0, &us));
+	CHECK(!raise_shift_latest_step_us(INT64_MAX - span, 1, 1, 0, &us));
+	CHECK(!raise_shift_latest_step_us(0, INT32_MIN, 0, 0, &us));
 }
 
 /*
@@ -697,6 +853,7 @@ test_raise_plan(void)
 	test_shift_apply();
 	test_shift_invert();
 	test_v7_shift_word();
+	test_latest_step();
 	test_horizon_at();
 	test_within_horizon();
 	test_interval_text();
