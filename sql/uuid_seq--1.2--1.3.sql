@@ -67,10 +67,12 @@ COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, pg_catalog.int8, pg
 -- switchover): every family's frontier raised above every key column of
 -- this database whose DEFAULT calls a generator, one row per column, as
 -- pg_dump's setval() calls do for sequences (src/README §12).  Keys past
--- the clock + horizon are not raised to.  It reads every table whatever
--- its privileges: superuser only (in C too), EXECUTE revoked from PUBLIC.
+-- the clock + horizon are not raised to; no table's lock is waited for
+-- longer than lock_wait.  It reads every table whatever its privileges:
+-- superuser only (in C too), EXECUTE revoked from PUBLIC.
 CREATE FUNCTION uuid_seq_raise_frontiers(
     horizon pg_catalog.interval DEFAULT '5 minutes',
+    lock_wait pg_catalog.interval DEFAULT '10 seconds',
     OUT table_name pg_catalog.regclass, OUT column_name pg_catalog.name,
     OUT family pg_catalog.text, OUT raised pg_catalog.bool,
     OUT max_value pg_catalog.text)
@@ -78,9 +80,9 @@ RETURNS SETOF pg_catalog.record
 AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontiers'
 LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE ROWS 10;
 
-REVOKE ALL ON FUNCTION uuid_seq_raise_frontiers(pg_catalog.interval) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontiers(pg_catalog.interval, pg_catalog.interval) FROM PUBLIC;
 
-COMMENT ON FUNCTION uuid_seq_raise_frontiers(pg_catalog.interval) IS
+COMMENT ON FUNCTION uuid_seq_raise_frontiers(pg_catalog.interval, pg_catalog.interval) IS
     'raise every family''s shared frontier above every key column of this database whose default calls a generator, up to the clock + horizon (superuser); one row per column';
 
 -- The keyed v4 facade of a UUIDv7 (src/README §17), byte-compatible with

@@ -12,8 +12,10 @@
  * word each column needs, the one rule no column breaks, the raise, and
  * the rows.
  *
- * The option.  horizon (5 minutes unless asked): keys past the clock +
- * horizon are not raised to (RaiseOptions).
+ * The options.  horizon (5 minutes unless asked): keys past the clock +
+ * horizon are not raised to (RaiseOptions); lock_wait (10 s): how long
+ * each table's lock is waited for, the session's lock_timeout when it is
+ * shorter (runtime/raise_read.c).
  *
  * The rule.  Whatever a column's keys, the word it would raise its family
  * to lies in the horizon's tick or before, and below the family's last
@@ -47,6 +49,7 @@
 #include "catalog/pg_proc.h"
 #include "fmgr.h"
 #include "miscadmin.h"
+#include "storage/proc.h"
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
@@ -134,7 +137,7 @@ plan_column(KeyColumn *col, const ExtensionObjects *ext, const RaiseOptions *opt
 {
 	set_horizon(col, opts);
 	if (col->skip == SKIP_NONE)
-		read_column(col, ext, per_value, leaves);
+		read_column(col, ext, opts, per_value, leaves);
 	if (col->read.found && col->skip == SKIP_NONE && !col->gone)
 		cover_word(col);
 	keep_to_horizon(col, opts);
@@ -390,6 +393,42 @@ warn_skip_relation(const KeyColumn *col)
 	}
 }
 
+/* The hint of warn_skip_lock()'s WARNINGs: what raises the column later. */
+static int
+raise_later(void)
+{
+	return errhint("Run the statement again once the lock is released (the columns it raised now raise nothing twice), or raise its family's frontier with uuid_seq_raise_frontier(family, greatest key).");
+}
+
+/* The WARNING for a column whose table's (or partition's) lock it had not. */
+static void
+warn_skip_lock(const KeyColumn *col, const RaiseOptions *opts)
+{
+	if (col->skip == SKIP_LOCK_TIMEOUT && col->skip_partition == NULL)
+		ereport(WARNING,
+				(errcode(ERRCODE_LOCK_NOT_AVAILABLE), not_raised(col),
+				 errdetail("Another session held a lock on its table for more than %s (lock_wait, or lock_timeout where shorter).",
+						   opts->lock_wait_text),
+				 raise_later()));
+	else if (col->skip == SKIP_LOCK_TIMEOUT)
+		ereport(WARNING,
+				(errcode(ERRCODE_LOCK_NOT_AVAILABLE), not_raised(col),
+				 errdetail("Another session held a lock on its partition \"%s\".\"%s\" for more than %s (lock_wait, or lock_timeout where shorter).",
+						   col->skip_partition_nsp, col->skip_partition, opts->lock_wait_text),
+				 raise_later()));
+	else if (col->skip_partition == NULL)
+		ereport(WARNING,
+				(errcode(ERRCODE_T_R_DEADLOCK_DETECTED), not_raised(col),
+				 errdetail("Waiting for the lock on its table deadlocked with another session."),
+				 raise_later()));
+	else
+		ereport(WARNING,
+				(errcode(ERRCODE_T_R_DEADLOCK_DETECTED), not_raised(col),
+				 errdetail("Waiting for the lock on its partition \"%s\".\"%s\" deadlocked with another session.",
+						   col->skip_partition_nsp, col->skip_partition),
+				 raise_later()));
+}
+
 /* The WARNING for a column whose largest key cannot be raised to. */
 static void
 warn_skip_raise(const KeyColumn *col, const RaiseOptions *opts)
@@ -428,6 +467,8 @@ warn_skip(const KeyColumn *col, const RaiseOptions *opts)
 		warn_skip_default(col);
 	else if (col->skip <= SKIP_DEFAULT_CHANGED)
 		warn_skip_relation(col);
+	else if (col->skip <= SKIP_DEADLOCK)
+		warn_skip_lock(col, opts);
 	else
 		warn_skip_raise(col, opts);
 }
@@ -508,12 +549,16 @@ plan_columns(List *columns, const ExtensionObjects *ext, const RaiseOptions *opt
 }
 
 /*
- * The statement's options from its argument: the horizon past the server's
- * clock, and its text for the messages.  22023 for a negative one.
+ * The statement's options from its arguments: the horizon past the
+ * server's clock, each lock's wait (lock_wait, or the session's
+ * lock_timeout where it is shorter; 0 waits not at all), and their texts
+ * for the messages.  22023 for either negative.
  */
 static void
-raise_options(const Interval *horizon, RaiseOptions *opts)
+raise_options(const Interval *horizon, const Interval *lock_wait, RaiseOptions *opts)
 {
+	int64		wait_at_ns;
+
 	opts->clock_ns = family_clock_ns();
 	if (!raise_horizon_at_ns(opts->clock_ns, horizon->month, horizon->day, horizon->time,
 							 &opts->horizon_at_ns))
@@ -522,6 +567,22 @@ raise_options(const Interval *horizon, RaiseOptions *opts)
 				 errmsg("horizon must not be negative")));
 	raise_interval_text(horizon->month, horizon->day, horizon->time, opts->horizon_text,
 						sizeof(opts->horizon_text));
+	if (!raise_horizon_at_ns(0, lock_wait->month, lock_wait->day, lock_wait->time,
+							 &wait_at_ns))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("lock_wait must not be negative")));
+	/* in whole ms, rounded up (lock_timeout's unit); at most INT_MAX ms */
+	opts->lock_wait_ms = (int) Min((wait_at_ns / 1000000) + (wait_at_ns % 1000000 != 0), INT_MAX);
+	if (LockTimeout > 0 && LockTimeout < opts->lock_wait_ms)
+	{
+		opts->lock_wait_ms = LockTimeout;
+		raise_interval_text(0, 0, (int64) LockTimeout * 1000, opts->lock_wait_text,
+							sizeof(opts->lock_wait_text));
+	}
+	else
+		raise_interval_text(lock_wait->month, lock_wait->day, lock_wait->time,
+							opts->lock_wait_text, sizeof(opts->lock_wait_text));
 }
 
 Datum
@@ -549,7 +610,7 @@ uuid_seq_raise_frontiers(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uuid_seq_raise_frontiers() must be called as a member of extension uuid_seq")));
-	raise_options(PG_GETARG_INTERVAL_P(0), &opts);
+	raise_options(PG_GETARG_INTERVAL_P(0), PG_GETARG_INTERVAL_P(1), &opts);
 	InitMaterializedSRF(fcinfo, 0);
 	find_extension_objects(&ext);
 	columns = find_key_columns(&ext);

@@ -33,6 +33,8 @@ typedef struct RaiseOptions
 	int64		clock_ns;		/* the server's clock, as the generators read it */
 	int64		horizon_at_ns;	/* the horizon, Unix ns (INT64_MAX: none) */
 	char		horizon_text[RAISE_INTERVAL_TEXT_MAX];
+	int			lock_wait_ms;	/* each lock's wait at most (0: none) */
+	char		lock_wait_text[RAISE_INTERVAL_TEXT_MAX];
 } RaiseOptions;
 
 /* The order a column is read in: its family's. */
@@ -70,6 +72,9 @@ typedef enum SkipReason
 	SKIP_RELKIND_CHANGED,
 	SKIP_TYPE_CHANGED,
 	SKIP_DEFAULT_CHANGED,
+	/* a lock not had (raise_read.c): the table's, or skip_partition's */
+	SKIP_LOCK_TIMEOUT,			/* held by another session past lock_wait */
+	SKIP_DEADLOCK,				/* waiting for it deadlocked */
 	/* the raise (funcs/raise_frontiers.c) */
 	SKIP_SNOWFLAKE_LAST_MS,		/* the largest id in its epoch's last ms */
 	SKIP_NO_VALUE_ABOVE,		/* the largest key in its family's last tick */
@@ -143,6 +148,8 @@ typedef struct KeyColumn
 	SkipReason	skip;			/* why it is not raised, or SKIP_NONE */
 	Oid			skip_typid;		/* the type SKIP_CONVERTED, _TYPE_MISMATCH name */
 	int32		skip_typmod;	/* (SKIP_TYPE_MISMATCH's) */
+	char	   *skip_partition_nsp; /* the partition a lock was not had of */
+	char	   *skip_partition;
 	bool		covered;		/* read as part of a partitioned table */
 	bool		gone;			/* dropped while the statement waited for it */
 
@@ -168,7 +175,7 @@ extern char *effective_default_text(Oid relid, AttrNumber attnum, Oid typid);
 
 /* raise_read.c: reading a column's greatest key */
 extern void set_horizon(KeyColumn *col, const RaiseOptions *opts);
-extern void read_column(KeyColumn *col, const ExtensionObjects *ext,
+extern void read_column(KeyColumn *col, const ExtensionObjects *ext, const RaiseOptions *opts,
 						MemoryContext per_value, List **leaves);
 
 #endif							/* UUID_SEQ_RAISE_COLUMNS_H */

@@ -25,6 +25,15 @@
  * inheritance children is read alone, the children having defaults of
  * their own.
  *
+ * No lock is waited for long (lock_bounded()): each table, partition and
+ * index is locked in a subtransaction of its own with lock_timeout set to
+ * the statement's lock_wait, and a lock that times out or whose wait
+ * deadlocks (another session locked a partition and then asks for its
+ * parent, which the statement holds) ends that subtransaction, not the
+ * statement: the column is listed as not raised (SKIP_LOCK_TIMEOUT,
+ * SKIP_DEADLOCK), an index is passed over for the heap, and the other
+ * columns are read.  A table's owner cannot stop the raise of the others.
+ *
  * The horizon.  Keys past the statement's horizon (RaiseOptions: 5
  * minutes ahead of the server's clock, as the generators read it, unless
  * asked) are passed over and counted: such keys are of another kind (a
@@ -43,6 +52,7 @@
 #include "access/stratnum.h"
 #include "access/table.h"
 #include "access/tableam.h"
+#include "access/xact.h"
 #include "catalog/partition.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_collation.h"
@@ -52,11 +62,16 @@
 #include "catalog/pg_type.h"
 #include "executor/tuptable.h"
 #include "miscadmin.h"
+#include "storage/lmgr.h"
+#include "storage/proc.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/rel.h"
+#include "utils/resowner.h"
 #include "utils/snapmgr.h"
+#include "utils/syscache.h"
 #include "utils/uuid.h"
 
 #include "core/id64.h"
@@ -273,6 +288,99 @@ set_horizon(KeyColumn *col, const RaiseOptions *opts)
 	set_bound(col, family, col->read.horizon_tick + 1);
 }
 
+/* How lock_bounded() ended. */
+typedef enum LockOutcome
+{
+	LOCK_HAD,					/* locked, and the relation is there */
+	LOCK_GONE,					/* dropped while the statement waited */
+	LOCK_TIMED_OUT,				/* held by another session past the wait */
+	LOCK_DEADLOCKED				/* the wait deadlocked */
+} LockOutcome;
+
+/* Release a lock lock_bounded() had, from the owner it lies with. */
+static void
+unlock_bounded(Oid relid)
+{
+	ResourceOwner owner = CurrentResourceOwner;
+
+	CurrentResourceOwner = CurTransactionResourceOwner;
+	UnlockRelationOid(relid, AccessShareLock);
+	CurrentResourceOwner = owner;
+}
+
+/*
+ * Lock relation relid in AccessShareLock, waiting at most wait_ms (0: not
+ * at all).  The wait is a subtransaction's with lock_timeout set to
+ * wait_ms, so that a timeout or a deadlock (40P01: the deadlock detector
+ * chose this wait) ends the subtransaction, whose locks go with it, and
+ * leaves the statement and the locks it holds; any other error (a cancel)
+ * is raised again.  A lock had moves to the transaction's resource owner
+ * (CurTransactionResourceOwner), not the statement's: unlock_bounded()
+ * releases it there.
+ */
+static LockOutcome
+lock_bounded(Oid relid, int wait_ms)
+{
+	MemoryContext context = CurrentMemoryContext;
+	ResourceOwner owner = CurrentResourceOwner;
+	LockOutcome outcome = LOCK_HAD;
+
+	if (wait_ms == 0)
+	{
+		bool		locked;
+
+		CurrentResourceOwner = CurTransactionResourceOwner;
+		locked = ConditionalLockRelationOid(relid, AccessShareLock);
+		CurrentResourceOwner = owner;
+		if (!locked)
+			return LOCK_TIMED_OUT;
+	}
+	else
+	{
+		BeginInternalSubTransaction(NULL);
+		MemoryContextSwitchTo(context);
+		PG_TRY();
+		{
+			int			nest = NewGUCNestLevel();
+			char		timeout[16];
+
+			snprintf(timeout, sizeof(timeout), "%d", wait_ms);
+			(void) set_config_option("lock_timeout", timeout, PGC_SUSET, PGC_S_SESSION,
+									 GUC_ACTION_SAVE, true, 0, false);
+			LockRelationOid(relid, AccessShareLock);
+			AtEOXact_GUC(true, nest);
+			ReleaseCurrentSubTransaction();
+		}
+		PG_CATCH();
+		{
+			ErrorData  *edata;
+
+			MemoryContextSwitchTo(context);
+			edata = CopyErrorData();
+			FlushErrorState();
+			RollbackAndReleaseCurrentSubTransaction();
+			MemoryContextSwitchTo(context);
+			CurrentResourceOwner = owner;
+			if (edata->sqlerrcode == ERRCODE_LOCK_NOT_AVAILABLE)
+				outcome = LOCK_TIMED_OUT;
+			else if (edata->sqlerrcode == ERRCODE_T_R_DEADLOCK_DETECTED)
+				outcome = LOCK_DEADLOCKED;
+			else
+				ReThrowError(edata);
+			FreeErrorData(edata);
+		}
+		PG_END_TRY();
+		MemoryContextSwitchTo(context);
+		CurrentResourceOwner = owner;
+	}
+	if (outcome == LOCK_HAD && !SearchSysCacheExists1(RELOID, ObjectIdGetDatum(relid)))
+	{
+		unlock_bounded(relid);
+		return LOCK_GONE;
+	}
+	return outcome;
+}
+
 /*
  * Whether an index of rel lists column attnum first in col's family order:
  * a valid, live, non-partial btree whose first key is the column itself
@@ -313,21 +421,28 @@ index_fits(Relation index, AttrNumber attnum, const KeyColumn *col,
 	return false;
 }
 
-/* The first index of rel that fits (opened, locked), or NULL. */
+/*
+ * The first index of rel that fits (opened, locked), or NULL.  An index
+ * not locked in time is passed over: the heap holds the same keys.
+ */
 static Relation
 fitting_index(Relation rel, AttrNumber attnum, const KeyColumn *col,
-			  const ExtensionObjects *ext)
+			  const ExtensionObjects *ext, const RaiseOptions *opts)
 {
 	List	   *indexes = RelationGetIndexList(rel);
 	ListCell   *lc;
 
 	foreach(lc, indexes)
 	{
-		Relation	index = index_open(lfirst_oid(lc), AccessShareLock);
+		Relation	index;
 
+		if (lock_bounded(lfirst_oid(lc), opts->lock_wait_ms) != LOCK_HAD)
+			continue;
+		index = index_open(lfirst_oid(lc), NoLock);
 		if (index_fits(index, attnum, col, ext))
 			return index;
-		index_close(index, AccessShareLock);
+		index_close(index, NoLock);
+		unlock_bounded(lfirst_oid(lc));
 	}
 	return NULL;
 }
@@ -507,15 +622,18 @@ read_heap(KeyColumn *col, Relation rel, AttrNumber attnum, Snapshot snapshot,
  */
 static void
 read_table(KeyColumn *col, Relation rel, AttrNumber attnum, const ExtensionObjects *ext,
-		   MemoryContext per_value)
+		   const RaiseOptions *opts, MemoryContext per_value)
 {
+	Relation	index = fitting_index(rel, attnum, col, ext, opts);
 	Snapshot	snapshot = RegisterSnapshot(GetLatestSnapshot());
-	Relation	index = fitting_index(rel, attnum, col, ext);
 
 	if (index != NULL)
 	{
+		Oid			indexid = RelationGetRelid(index);
+
 		read_index(col, rel, index, attnum, snapshot, per_value);
-		index_close(index, AccessShareLock);
+		index_close(index, NoLock);
+		unlock_bounded(indexid);
 	}
 	else
 		read_heap(col, rel, attnum, snapshot, per_value);
@@ -574,22 +692,43 @@ attnum_of(Relation rel, const char *name)
 }
 
 /*
+ * Why col is not raised when the lock of its table, or of its partition
+ * part (NULL: the table's own), was not had (lock_bounded()).
+ */
+static void
+lock_not_had(KeyColumn *col, Oid part, LockOutcome outcome)
+{
+	col->skip = outcome == LOCK_DEADLOCKED ? SKIP_DEADLOCK : SKIP_LOCK_TIMEOUT;
+	if (OidIsValid(part))
+	{
+		col->skip_partition_nsp = get_namespace_name(get_rel_namespace(part));
+		col->skip_partition = get_rel_name(part);
+	}
+}
+
+/*
  * Read col's column in leaf partition `relid` of its partitioned table,
  * locked first and checked under the lock (a partition is never a view,
  * and its column has its parent's type: checked all the same).  A foreign
  * table's rows are not read, with a WARNING; a partitioned one's are its
- * own partitions'.  *leaves: the partitions reached.
+ * own partitions'.  A partition not locked in time leaves col not raised.
  */
 static void
-read_leaf(KeyColumn *col, Oid relid, const ExtensionObjects *ext, MemoryContext per_value,
-		  List **leaves)
+read_leaf(KeyColumn *col, Oid relid, const ExtensionObjects *ext, const RaiseOptions *opts,
+		  MemoryContext per_value)
 {
-	Relation	part = try_relation_open(relid, AccessShareLock);
+	LockOutcome outcome = lock_bounded(relid, opts->lock_wait_ms);
+	Relation	part;
 	AttrNumber	attnum;
 
-	if (part == NULL)
+	if (outcome == LOCK_GONE)
 		return;					/* dropped meanwhile */
-	*leaves = lappend_oid(*leaves, relid);
+	if (outcome != LOCK_HAD)
+	{
+		lock_not_had(col, relid, outcome);
+		return;
+	}
+	part = relation_open(relid, NoLock);
 	if (part->rd_rel->relkind == RELKIND_FOREIGN_TABLE)
 		ereport(WARNING,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
@@ -600,44 +739,60 @@ read_leaf(KeyColumn *col, Oid relid, const ExtensionObjects *ext, MemoryContext 
 	else if (part->rd_rel->relkind == RELKIND_RELATION &&
 			 (attnum = attnum_of(part, NameStr(col->attname))) != InvalidAttrNumber &&
 			 TupleDescAttr(RelationGetDescr(part), attnum - 1)->atttypid == col->atttypid)
-		read_table(col, part, attnum, ext, per_value);
-	relation_close(part, AccessShareLock);
+		read_table(col, part, attnum, ext, opts, per_value);
+	relation_close(part, NoLock);
+	unlock_bounded(relid);
 }
 
 /*
  * Read a key column: a table's, or every leaf partition of a partitioned
- * one.  Each table is locked (AccessShareLock) before it is read, and the
- * column checked again under the lock; its lock is released once it is
- * read (the table is never used again: what was read is copied), so a
- * database of many tables and partitions never holds one lock per table
- * at once.  A partitioned table's own lock is held while its partitions
- * are read.  col->gone: the table or the column was dropped meanwhile.
- * *leaves: the partitions reached as part of col.
+ * one.  Each table is locked (AccessShareLock, lock_bounded()) before it
+ * is read, and the column checked again under the lock; its lock is
+ * released once it is read (the table is never used again: what was read
+ * is copied), so a database of many tables and partitions never holds one
+ * lock per table at once.  A partitioned table's own lock is held while
+ * its partitions are read; one of them not locked in time ends the read.
+ * col->gone: the table or the column was dropped meanwhile.  *leaves: the
+ * partitions of col, under its lock (read, or not read with col).
  */
 void
-read_column(KeyColumn *col, const ExtensionObjects *ext, MemoryContext per_value,
-			List **leaves)
+read_column(KeyColumn *col, const ExtensionObjects *ext, const RaiseOptions *opts,
+			MemoryContext per_value, List **leaves)
 {
-	Relation	rel = try_relation_open(col->relid, AccessShareLock);
+	LockOutcome outcome = lock_bounded(col->relid, opts->lock_wait_ms);
+	Relation	rel;
+	List	   *parts;
 	ListCell   *lc;
 
-	if (rel == NULL)
+	if (outcome == LOCK_GONE)
 	{
 		col->gone = true;		/* dropped meanwhile */
 		return;
 	}
+	if (outcome != LOCK_HAD)
+	{
+		lock_not_had(col, InvalidOid, outcome);
+		return;
+	}
+	rel = relation_open(col->relid, NoLock);
 	col->skip = column_change(col, rel, &col->gone);
 	if (!col->gone && col->skip == SKIP_NONE)
 	{
 		if (col->relkind != RELKIND_PARTITIONED_TABLE)
-			read_table(col, rel, col->attnum, ext, per_value);
+			read_table(col, rel, col->attnum, ext, opts, per_value);
 		else
 		{
 			/* the partitions as they are under the lock, each locked as read */
-			foreach(lc, find_all_inheritors(col->relid, NoLock, NULL))
-				if (lfirst_oid(lc) != col->relid)
-					read_leaf(col, lfirst_oid(lc), ext, per_value, leaves);
+			parts = list_delete_first(find_all_inheritors(col->relid, NoLock, NULL));
+			*leaves = list_concat(*leaves, parts);
+			foreach(lc, parts)
+			{
+				read_leaf(col, lfirst_oid(lc), ext, opts, per_value);
+				if (col->skip != SKIP_NONE)
+					break;
+			}
 		}
 	}
-	relation_close(rel, AccessShareLock);
+	relation_close(rel, NoLock);
+	unlock_bounded(col->relid);
 }

@@ -60,8 +60,9 @@ my @names = (
 								# guc.c's of ignored postmaster settings
 	qr/->description$/,			# getObjectDescription(): "function f(integer)",
 								# its name quoted as needed, as core prints it
-	qr/^default_horizon$/,		# the raises' horizons in words ("5 minutes"),
-	qr/^opts->horizon_text$/,	# core/raise_plan.c's raise_interval_text()
+	qr/^default_horizon$/,		# the raises' horizons and lock waits in words
+	qr/^opts->horizon_text$/,	# ("5 minutes"), core/raise_plan.c's
+	qr/^opts->lock_wait_text$/,	# raise_interval_text()
 );
 
 my %primary = map { $_ => 1 } qw(errmsg errmsg_plural errmsg_internal GUC_check_errmsg elog);

@@ -116,7 +116,7 @@ uuid_seq.node_id = 7
 		\echo raising
 		SELECT string_agg(table_name || ' ' || coalesce(raised::text, 'NULL') || ' ' ||
 		                  coalesce(max_value, 'NULL'), ', ' ORDER BY table_name::text)
-		FROM uuid_seq_raise_frontiers(horizon => '1 hour');
+		FROM uuid_seq_raise_frontiers(horizon => '1 hour', lock_wait => '1 hour');
 	});
 	$node->poll_query_until('postgres',
 		"SELECT EXISTS (SELECT FROM pg_locks WHERE pid = $pid AND NOT granted)")

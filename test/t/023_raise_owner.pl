@@ -9,6 +9,12 @@
 #   1995, and one fresh key of uuidv7('-3 days'), whose step any zone's
 #   offset can put up to 26 hours later, raises v7 to the horizon, no
 #   further.
+# - a table its owner keeps locked (ACCESS EXCLUSIVE) is listed with raised
+#   NULL and a WARNING after lock_wait (or the session's shorter
+#   lock_timeout), and the others are raised; so is a partitioned table
+#   whose partition the owner locked before asking for the partitioned
+#   table the raise holds (a deadlock, or lock_wait's end): the statement
+#   finishes, and the owner's transaction too.
 # - uuidv7('N days') keys made in America/New_York across its next
 #   spring-forward (N from the date of the run), one imported from a server
 #   45 minutes ahead: raised to with horizon => '1 hour' (UTC's arithmetic
@@ -125,9 +131,10 @@ $owner->query_safe(q{
 });
 my $raiser = $node->background_psql('ldb');
 my $pid = $raiser->query_safe('SELECT pg_backend_pid()');
-# (keys ten minutes ahead: horizon => '1 hour')
+# (keys ten minutes ahead: horizon => '1 hour'; the lock held until the
+# owner commits: lock_wait => '1 hour')
 $raiser->query_until(qr/raising/,
-	"\\echo raising\n" . raise_sql("horizon => '1 hour'") . ";\n");
+	"\\echo raising\n" . raise_sql("horizon => '1 hour', lock_wait => '1 hour'") . ";\n");
 $node->poll_query_until('ldb',
 	"SELECT EXISTS (SELECT FROM pg_locks WHERE pid = $pid AND NOT granted)")
   or die 'the raise did not wait for l.a_stall';
@@ -173,6 +180,75 @@ is( as_owner(q{
 		INSERT INTO l.p2 (n) VALUES (12)
 		RETURNING id > (SELECT id FROM l.p2 WHERE n = 11)}, 'ldb'),
 	't', 'a new key of the detached partition lies above its old one');
+
+# ---- a lock the owner keeps, and a deadlock the owner's order makes
+
+$node->safe_psql('postgres', 'CREATE DATABASE odb OWNER mowner');
+as_owner(q{
+	CREATE EXTENSION uuid_seq;
+	CREATE SCHEMA o;
+	CREATE TABLE o.a_locked (id bigint PRIMARY KEY DEFAULT public.tsid_generate());
+	CREATE TABLE o.b_free (id bigint PRIMARY KEY DEFAULT public.tsid_generate());
+	INSERT INTO o.b_free VALUES (public.tsid_lower_bound(now() + interval '1 min'));
+	CREATE TABLE o.p (id uuid DEFAULT public.ulid_generate(), n int) PARTITION BY RANGE (n);
+	CREATE TABLE o.p1 PARTITION OF o.p FOR VALUES FROM (0) TO (10);
+	CREATE TABLE o.p2 PARTITION OF o.p FOR VALUES FROM (10) TO (20);
+	INSERT INTO o.p VALUES (public.ulid_lower_bound(now() + interval '1 min'), 11);
+}, 'odb');
+# (the owner's session never runs the deadlock check: the raise's wait is
+# the one a deadlock ends, as when the owner's check comes later)
+$owner = $node->background_psql('odb');
+$owner->query_safe(q{
+	SET deadlock_timeout = '1h';
+	SET ROLE mowner;
+	BEGIN;
+	LOCK o.a_locked IN ACCESS EXCLUSIVE MODE;
+});
+($rows, $err) = raise('', 'odb', "lock_wait => '1 second'");
+is($rows, 'o.a_locked NULL, o.b_free true, o.p true',
+	'a table its owner keeps locked: listed with raised NULL after lock_wait, the others raised');
+like($err,
+	qr/WARNING:  column "id" of relation "o"\."a_locked" is not raised\nDETAIL:  Another session held a lock on its table for more than 1 second \(lock_wait, or lock_timeout where shorter\)\.\nHINT:  Run the statement again once the lock is released/,
+	'... with a WARNING saying how to raise it later');
+($rows, $err) = raise("SET lock_timeout = '200ms';", 'odb');
+is($rows, 'o.a_locked NULL, o.b_free false, o.p false',
+	'the session\'s lock_timeout, where shorter than lock_wait, bounds the wait');
+like($err, qr/for more than 0\.2 seconds \(lock_wait/, '... and the WARNING says so');
+$owner->query_safe('COMMIT');
+
+# The deadlock order: the owner locks a partition, the raise locks the
+# partitioned table and waits for the partition, the owner asks for the
+# partitioned table.  The raise's wait ends in a deadlock (its
+# deadlock_timeout, 5 s, long enough for the owner's request to come
+# first), or at lock_wait on a slower machine: either way the partitioned
+# table is listed with raised NULL, the statement ends, and the owner's
+# transaction goes on.
+$owner->query_safe(q{
+	BEGIN;
+	LOCK o.p1 IN ACCESS EXCLUSIVE MODE;
+});
+$raiser = $node->background_psql('odb');
+$raiser->query_safe(q{SET deadlock_timeout = '5s'});
+$pid = $raiser->query_safe('SELECT pg_backend_pid()');
+$raiser->query_until(qr/raising/,
+	"\\echo raising\n" . raise_sql("lock_wait => '1 min'") . ";\n");
+$node->poll_query_until('odb', qq{
+	SELECT EXISTS (SELECT FROM pg_locks WHERE pid = $pid AND NOT granted
+	                                      AND relation = 'o.p1'::regclass)})
+  or die 'the raise did not wait for o.p1';
+$owner->query_until(qr/locking/, "\\echo locking\nLOCK o.p IN ACCESS EXCLUSIVE MODE;\n");
+($out) = $raiser->query('SELECT 1');
+($rows) = split /\n/, $out;
+is($rows, 'o.a_locked false, o.b_free false, o.p NULL',
+	'the deadlock order: the partitioned table listed with raised NULL, the others raised');
+like($raiser->{stderr},
+	qr/WARNING:  column "id" of relation "o"\."p" is not raised\nDETAIL:  (Waiting for the lock on its partition "o"\."p1" deadlocked with another session|Another session held a lock on its partition "o"\."p1" for more than 1 minute)/,
+	'... with a WARNING naming the partition');
+note "the raise's WARNING: $1" if $raiser->{stderr} =~ /DETAIL:  ([^\n]*p1[^\n]*)/;
+$owner->query_safe('COMMIT');
+is($owner->query_safe(q{SELECT count(*) FROM o.p}), '1', 'the owner\'s transaction went on');
+$raiser->quit;
+$owner->quit;
 
 # ---- a look-alike sqlguid added to the extension by its owner
 

@@ -32,11 +32,11 @@ CREATE ROLE regress_uuid_seq_raisers;
 SET ROLE regress_uuid_seq_raisers;
 SELECT * FROM uuid_seq_raise_frontiers();
 RESET ROLE;
-GRANT EXECUTE ON FUNCTION uuid_seq_raise_frontiers(interval) TO regress_uuid_seq_raisers;
+GRANT EXECUTE ON FUNCTION uuid_seq_raise_frontiers(interval, interval) TO regress_uuid_seq_raisers;
 SET ROLE regress_uuid_seq_raisers;
 SELECT * FROM uuid_seq_raise_frontiers();
 RESET ROLE;
-REVOKE EXECUTE ON FUNCTION uuid_seq_raise_frontiers(interval) FROM regress_uuid_seq_raisers;
+REVOKE EXECUTE ON FUNCTION uuid_seq_raise_frontiers(interval, interval) FROM regress_uuid_seq_raisers;
 
 -- no key column yet: no rows
 SELECT * FROM uuid_seq_raise_frontiers();
@@ -335,9 +335,10 @@ FROM uuid_seq_raise_frontiers(horizon => '2 days') r JOIN expected e ON e.tbl = 
 WHERE r.table_name IN ('by_v7'::regclass, 'by_ulid', 'by_tsid') ORDER BY 1::text;
 SET client_min_messages = warning;
 RESET uuid_seq.clock_shift;
--- A negative horizon: 22023; NULL: nothing (STRICT).
+-- A negative horizon or lock_wait: 22023; NULL: nothing (STRICT).
 SELECT * FROM uuid_seq_raise_frontiers(horizon => '-1 second');
-SELECT count(*) AS no_rows FROM uuid_seq_raise_frontiers(NULL);
+SELECT * FROM uuid_seq_raise_frontiers(lock_wait => '1 day -25 hours');
+SELECT count(*) AS no_rows FROM uuid_seq_raise_frontiers(NULL, '1 second');
 
 -- The horizon follows the clock as the generators read it, with
 -- uuid_seq.clock_shift: three days behind, every key lies beyond it (the
