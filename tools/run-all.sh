@@ -2,7 +2,9 @@
 # The whole test suite, from a fresh Debian 12 machine (run as root):
 #   0. the release's version in the control file, CHANGELOG.md,
 #      debian/changelog, META.json and SECURITY.md, before anything else
-#      (test/package/versions-check.pl, its --self-test first)
+#      (test/package/versions-check.pl, its --self-test first), and the
+#      released install and update scripts unchanged
+#      (test/package/frozen-check.pl, its --self-test first)
 #   1. packages with apt-get (tools/install-deps.sh), build, install
 #   2. unit tests of the pure core (no server), also under ASan+UBSan and
 #      valgrind, and a bounded libFuzzer run of its harnesses
@@ -70,6 +72,10 @@ step() { printf '\n==== %s ====\n' "$*"; }
 step "the release's version in every file (test/package/versions-check.pl)"
 perl test/package/versions-check.pl --self-test
 perl test/package/versions-check.pl
+
+step "released scripts unchanged (test/package/frozen-check.pl)"
+perl test/package/frozen-check.pl --self-test
+perl test/package/frozen-check.pl
 
 step "dependencies"
 bash tools/install-deps.sh
