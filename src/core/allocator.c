@@ -89,24 +89,107 @@ taken_tick_ns(const FrontierFamily *family, const FrontierEnv *env, uint64_t wor
 	return frontier_word_ns(family, word);
 }
 
-/*
- * Whether a carry from `last` to `next` against the clock reading `now`
- * must be paced (see FrontierEnv): it lands more than pace_ns past the
- * clock, from a frontier at most twice pace_ns past it.  *exempt caches the
- * answer of env->unpaced for this take (-1: not asked yet).
- */
-static bool
-carry_paced(const FrontierFamily *family, const FrontierEnv *env, int64_t now,
-			uint64_t last, uint64_t next, int *exempt)
+/* The pace anchor's time (FrontierCell.anchor): Unix ns, 0 before any. */
+static int64_t
+anchor_load(const FrontierCell *cell)
 {
-	if (env->pace_ns <= 0 ||
-		ns_within(now, taken_tick_ns(family, env, next), env->pace_ns) ||
-		!ns_within(now, family->word_to_ns(family, last & ~frontier_counter_mask(family)),
-				   2 * env->pace_ns))
-		return false;
+	return (int64_t) cell->load(cell->anchor);
+}
+
+void
+frontier_anchor_raise(const FrontierCell *cell, int64_t ns)
+{
+	uint64_t	current;
+
+	if (cell->anchor == NULL)
+		return;
+	current = cell->load(cell->anchor);
+	while ((int64_t) current < ns &&
+		   !cell->compare_exchange(cell->anchor, &current, (uint64_t) ns))
+		;
+}
+
+/*
+ * The clock moves the anchor too, FRONTIER_ANCHOR_STEPS times per pace_ns
+ * at most: a reading more than pace_ns / FRONTIER_ANCHOR_STEPS past it
+ * becomes the anchor.  One load a take, in the frontier's cache line; a
+ * write about ten times a second while the clock runs.
+ */
+static void
+anchor_follow_clock(const FrontierCell *cell, const FrontierEnv *env, int64_t now)
+{
+	if (env->pace_ns > 0 && cell->anchor != NULL &&
+		!ns_within(anchor_load(cell), now, env->pace_ns / FRONTIER_ANCHOR_STEPS))
+		frontier_anchor_raise(cell, now);
+}
+
+/* What pacing says of one carry (pace_carry()). */
+typedef enum PaceVerdict
+{
+	PACE_WITHIN,				/* within the bound: carry */
+	PACE_EXEMPT,				/* past it, but the caller is exempt: carry,
+								 * then raise the anchor */
+	PACE_WAIT					/* past it: wait (or refuse, under
+								 * FRONTIER_ERROR) */
+} PaceVerdict;
+
+/*
+ * Pacing of a carry into the tick starting at tick_ns against the clock
+ * reading `now` (see FrontierEnv): within pace_ns of the later of the clock
+ * and the anchor, or else exempt, or else PACE_WAIT with *wait_ns how much
+ * later the clock must read for it to fit.  *exempt caches the answer of
+ * env->unpaced for this take (-1: not asked yet).
+ */
+static PaceVerdict
+pace_carry(const FrontierCell *cell, const FrontierEnv *env, int64_t now,
+		   int64_t tick_ns, int *exempt, int64_t *wait_ns)
+{
+	if (env->pace_ns <= 0 || ns_within(now, tick_ns, env->pace_ns) ||
+		(cell->anchor != NULL && ns_within(anchor_load(cell), tick_ns, env->pace_ns)))
+		return PACE_WITHIN;
 	if (*exempt < 0)
 		*exempt = env->unpaced != NULL && env->unpaced(env->arg);
-	return !*exempt;
+	if (*exempt)
+		return PACE_EXEMPT;
+	/* tick_ns - pace_ns - now > 0, without overflow */
+	*wait_ns = (int64_t) ((uint64_t) tick_ns - (uint64_t) now - (uint64_t) env->pace_ns);
+	return PACE_WAIT;
+}
+
+/*
+ * Under FRONTIER_WAIT, spin until the clock reaches tick_ns, at most a
+ * tick away; true once it has, false should the clock go back meanwhile.
+ */
+static bool
+spin_to_tick(const FrontierEnv *env, int64_t now, int64_t tick_ns)
+{
+	int64_t		started = now;
+
+	while (now < tick_ns && now >= started)
+		now = env->now_ns(env->arg);
+	return now >= tick_ns;
+}
+
+/*
+ * The clock word of reading `now` (whole ticks: without its counter);
+ * false when the reading gives none.  A clock below the family's range is a
+ * clock that went back: it continues from the frontier `last` as from any
+ * clock behind it (clock word 0).  A clock above the range, or one with no
+ * frontier to continue from, gives no value.
+ */
+static bool
+clock_word_at(const FrontierFamily *family, const FrontierEnv *env, int64_t now,
+			  uint64_t last, uint64_t *clock_word)
+{
+	if (!family->word_from_ns(family, now, clock_word))
+	{
+		if (last == 0 || now >= family->word_to_ns(family, 0))
+			return false;
+		*clock_word = 0;
+	}
+	if (env->whole_ticks)
+		*clock_word &= ~frontier_counter_mask(family);
+	return true;
 }
 
 /*
@@ -115,6 +198,10 @@ carry_paced(const FrontierFamily *family, const FrontierEnv *env, int64_t now,
  * a fresh counter start at the tick's last counter, a counter_max of 0 (so
  * every other step carries), and a carry that lands on the last counter of
  * the next tick.
+ *
+ * Each clock reading may move the pace anchor (anchor_follow_clock()); the
+ * compare-exchange loop then works against that reading, and a wait (the
+ * wait policy's spin, or pacing's sleep) starts over from a fresh one.
  */
 FrontierStatus
 frontier_take(const FrontierFamily *family, const FrontierCell *cell,
@@ -136,20 +223,9 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 		uint64_t	clock_word;
 		bool		must_wait = false;
 
-		if (!family->word_from_ns(family, now, &clock_word))
-		{
-			/*
-			 * A clock below the family's range is a clock that went back:
-			 * continue from the frontier as from any clock behind it.  A
-			 * clock above the range, or one with no frontier to continue
-			 * from, gives no value.
-			 */
-			if (last == 0 || now >= family->word_to_ns(family, 0))
-				return FRONTIER_CLOCK_OUT_OF_RANGE;
-			clock_word = 0;
-		}
-		if (env->whole_ticks)
-			clock_word &= ~mask;
+		if (!clock_word_at(family, env, now, last, &clock_word))
+			return FRONTIER_CLOCK_OUT_OF_RANGE;
+		anchor_follow_clock(cell, env, now);
 
 		/* compare-exchange loop against this clock reading */
 		while (!must_wait)
@@ -157,6 +233,8 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 			uint64_t	next;
 			bool		carried;
 			bool		at_clock_tick;
+			PaceVerdict pace = PACE_WITHIN;
+			int64_t		wait_ns;
 			FrontierStatus status;
 
 			if (clock_word > last && !have_fresh)
@@ -180,39 +258,29 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 				ns_within_ms(now, taken_tick_ns(family, env, next)))
 			{
 				/*
-				 * Spin until the clock reaches the tick we would carry into,
-				 * then start over from a fresh reading.  Should the clock go
-				 * back meanwhile, stop waiting and carry.
+				 * Wait for the tick we would carry into, then start over
+				 * from a fresh reading; should the clock go back meanwhile,
+				 * carry.
 				 */
-				int64_t		next_tick_ns = taken_tick_ns(family, env, next);
-				int64_t		started = now;
-
-				while (now < next_tick_ns && now >= started)
-					now = env->now_ns(env->arg);
-				if (now >= next_tick_ns)
+				if (spin_to_tick(env, now, taken_tick_ns(family, env, next)))
 				{
 					waited = true;
 					must_wait = true;
 					continue;
 				}
 			}
-			if (carried && carry_paced(family, env, now, last, next, &exempt))
+			if (carried)
+				pace = pace_carry(cell, env, now, taken_tick_ns(family, env, next),
+								  &exempt, &wait_ns);
+			if (pace == PACE_WAIT)
 			{
 				/*
-				 * Spin until the clock is within pace_ns of the tick we
-				 * would carry into (at most a tick, or pace_ns when another
-				 * caller's carry put the frontier there), then start over
-				 * from a fresh reading, which decides again: should the
-				 * clock go back meanwhile, it may find the frontier far
-				 * enough ahead to carry.
+				 * Sleep while the carry does not fit, then start over from
+				 * a fresh reading (and anchor), which decides again.
 				 */
-				int64_t		target = taken_tick_ns(family, env, next) - env->pace_ns;
-				int64_t		started = now;
-
 				if (env->policy == FRONTIER_ERROR)
 					return FRONTIER_PACED;
-				while (now < target && now >= started)
-					now = env->now_ns(env->arg);
+				env->sleep(env->arg, wait_ns);
 				waited = true;
 				must_wait = true;
 				continue;
@@ -220,6 +288,8 @@ frontier_take(const FrontierFamily *family, const FrontierCell *cell,
 
 			if (cell->compare_exchange(cell->cell, &last, next))
 			{
+				if (pace == PACE_EXEMPT)
+					frontier_anchor_raise(cell, taken_tick_ns(family, env, next));
 				take->word = next;
 				take->clock_ns = now;
 				take->overflowed = waited || (carried && at_clock_tick);

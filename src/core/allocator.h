@@ -69,10 +69,18 @@ typedef enum FrontierStatus
 } FrontierStatus;
 
 /*
- * How far past the clock a paced caller's carries may take a frontier
- * (FrontierEnv.pace_ns): one second, as far as a lease reaches.
+ * How far past the clock, or past the pace anchor, a paced caller's carries
+ * may take a frontier (FrontierEnv.pace_ns): one second, as far as a lease
+ * reaches.
  */
 #define FRONTIER_PACE_NS	INT64_C(1000000000)
+
+/*
+ * The clock moves a pace anchor in steps of pace_ns / FRONTIER_ANCHOR_STEPS
+ * (100 ms): at most that many writes of the anchor per pace_ns of clock
+ * time, and an anchor at most one step behind the clock's furthest reading.
+ */
+#define FRONTIER_ANCHOR_STEPS	10
 
 /*
  * The widths of a family's values (FrontierFamily.value_bytes): a uuid, or
@@ -179,12 +187,19 @@ frontier_counter_max(const FrontierFamily *family, unsigned node_bits)
  * Where the frontier word lives.  compare_exchange has the semantics of
  * pg_atomic_compare_exchange_u64: on failure it stores the current value in
  * *expected.
+ *
+ * anchor, when not NULL, is the frontier's pace anchor, a second word that
+ * load and compare_exchange reach in the same way: Unix ns (an int64 in the
+ * word's bits, 0 at first), the furthest point a clock reading, a raise or
+ * an exempt caller's carry put the frontier (see FrontierEnv).  It only
+ * grows (frontier_anchor_raise()).
  */
 typedef struct FrontierCell
 {
 	uint64_t	(*load) (void *cell);
 	bool		(*compare_exchange) (void *cell, uint64_t *expected, uint64_t desired);
 	void	   *cell;
+	void	   *anchor;
 } FrontierCell;
 
 /*
@@ -192,17 +207,18 @@ typedef struct FrontierCell
  * pacing.
  *
  * Pacing (src/README §1): with pace_ns > 0 no carry of this caller takes
- * the frontier more than pace_ns past its clock reading, whatever the
- * policy: FRONTIER_ADVANCE and FRONTIER_WAIT wait until the clock is
- * within pace_ns of the tick they carry into, FRONTIER_ERROR returns
- * FRONTIER_PACED.  A frontier that already lies more than twice pace_ns
- * ahead got there otherwise (an unpaced caller, a clock that went back, a
- * restart's lease, a raise): a paced caller carries from it as the policy
- * says, as waiting for the clock could take that long.  Between pace_ns
- * and twice pace_ns it waits, so that no race of paced callers (each
- * checks against its own reading) carries the frontier into that zone.
- * unpaced, when set, is asked (once per take, only when a carry would pass
- * the bound) whether this caller is exempt after all.
+ * the frontier's tick more than pace_ns past the later of its clock reading
+ * and the cell's pace anchor, whatever the policy and however far ahead the
+ * frontier already is: FRONTIER_ADVANCE and FRONTIER_WAIT wait (calling
+ * sleep, then reading the clock again) until it fits, FRONTIER_ERROR
+ * returns FRONTIER_PACED.  unpaced, when set, is asked (once per take, only
+ * when a carry would pass the bound) whether this caller is exempt after
+ * all; an exempt carry past the bound raises the anchor to its tick.  Every
+ * take lets its clock reading move the anchor (FRONTIER_ANCHOR_STEPS), so a
+ * clock that goes back leaves paced callers at least pace_ns less a step
+ * past where it stood.  sleep(arg, ns) waits about ns (less is fine, it is
+ * called again); it is where a wait can be cancelled.  Needed with pace_ns
+ * > 0; the wait policy's spin of at most a tick does not sleep.
  */
 typedef struct FrontierEnv
 {
@@ -214,6 +230,7 @@ typedef struct FrontierEnv
 	bool		whole_ticks;	/* one value per tick (see above) */
 	int64_t		pace_ns;		/* 0: never paced */
 	bool		(*unpaced) (void *arg);
+	void		(*sleep) (void *arg, int64_t ns);
 } FrontierEnv;
 
 /* One value taken from a frontier, with what the caller reports about it. */
@@ -242,6 +259,12 @@ extern FrontierStatus frontier_take(const FrontierFamily *family,
 									const FrontierCell *cell,
 									const FrontierEnv *env,
 									FrontierTake *take);
+
+/*
+ * Raise a cell's pace anchor to ns (nothing if it is there already, or the
+ * cell has none): for a raise of its frontier, and a restored one.
+ */
+extern void frontier_anchor_raise(const FrontierCell *cell, int64_t ns);
 
 /* Time of a frontier word's tick in the family's terms, as Unix ns. */
 extern int64_t frontier_word_ns(const FrontierFamily *family, uint64_t word);

@@ -132,6 +132,19 @@ extern int no_such_variable
 #define uuid_seq_register_tranche(id, name) LWLockRegisterTranche(id, name)
 #endif
 
+/*
+ * 17 added wait events an extension names (WaitEventExtensionNew, in any
+ * backend), shown by their name in pg_stat_activity.wait_event; before, an
+ * extension's waits all show as "Extension".  Both are of type Extension.
+ */
+#if PG_VERSION_NUM >= 170000
+#include "utils/wait_event.h"
+#define uuid_seq_wait_event(name) WaitEventExtensionNew(name)
+#else
+#include "pgstat.h"
+#define uuid_seq_wait_event(name) PG_WAIT_EXTENSION
+#endif
+
 /* 17 replaced PGPROC.pgprocno with MyProcNumber (storage/procnumber.h). */
 #if PG_VERSION_NUM >= 170000
 #include "storage/procnumber.h"

@@ -13,9 +13,11 @@
  * was turned on, one nanosecond later at each reading, so that what a
  * burst does depends on the number of values, never on speed nor on where
  * in its millisecond the clock froze, and a generator waiting for the next
- * tick (on_overflow = wait) gets there.  Each value taken is
- * accounted in this backend's slot when there is one.  A value is as wide
- * as its family says (FrontierFamily.value_bytes): a uuid, or a bigint.
+ * tick (on_overflow = wait) gets there.  Pacing's waits sleep on the
+ * backend's latch (env_sleep), where they can be cancelled.  Each value
+ * taken is accounted in this backend's slot when there is one.  A value is
+ * as wide as its family says (FrontierFamily.value_bytes): a uuid, or a
+ * bigint.
  */
 #include "postgres.h"
 
@@ -23,14 +25,28 @@
 
 #include "common/int.h"
 #include "miscadmin.h"
+#include "storage/latch.h"
 
+#include "runtime/compat.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
 #include "runtime/lease.h"
 #include "runtime/random.h"
 #include "runtime/shmem.h"
 
+/* without shared frontiers: this backend's, and their pace anchors */
 static uint64_t local_frontier[FAMILY_COUNT];
+static uint64_t local_anchor[FAMILY_COUNT];
+
+/*
+ * The longest sleep of a paced wait before the allocator reads the clock
+ * and the anchor again: a raise, or a clock set forward, ends the wait
+ * within it.
+ */
+#define PACE_SLEEP_MAX_MS	100
+
+/* pacing's wait event (uuid_seq_wait_event()), 0 until the first wait */
+static uint32 pace_wait_event = 0;
 
 /* the last clock reading, to count readings that went back */
 static int64 last_clock_ns = 0;
@@ -112,17 +128,15 @@ family_clock_ns(void)
 }
 
 /*
- * The allocator's clock.  A reading is where a wait (on_overflow = wait, or
- * pacing) can be cancelled: statement_timeout ends a wait for a clock that
- * does not get there, and the allocator holds nothing to release.
+ * The allocator's clock.  No interrupt is checked here: the only wait that
+ * reads it in a loop is on_overflow = wait's, for at most one tick (a
+ * millisecond, or a million readings of a frozen clock); longer ones sleep
+ * (env_sleep).
  */
 static int64_t
 clock_now_ns(void *arg)
 {
-	int64		now;
-
-	CHECK_FOR_INTERRUPTS();
-	now = family_clock_ns();
+	int64		now = family_clock_ns();
 
 	if (now < last_clock_ns)
 		clock_rollbacks++;
@@ -148,7 +162,33 @@ env_unpaced(void *arg)
 	return superuser();
 }
 
-/* Family id's frontier: the shared one where there is one (shared). */
+/*
+ * Pacing's wait (src/README §1): sleep about ns on this backend's latch, at
+ * least a millisecond (the latch's unit), at most PACE_SLEEP_MAX_MS.  It is
+ * where a wait can be cancelled: statement_timeout, pg_cancel_backend() and
+ * a termination set the latch and end it with their ERROR or FATAL, and the
+ * allocator holds nothing to release; a postmaster that dies ends the
+ * backend.  The wait shows in pg_stat_activity as wait_event_type
+ * Extension (wait_event UuidSeqPacing on 17+).
+ */
+static void
+env_sleep(void *arg, int64_t ns)
+{
+	long		ms = ns >= PACE_SLEEP_MAX_MS * FRONTIER_NS_PER_MS ?
+		PACE_SLEEP_MAX_MS : (long) (ns / FRONTIER_NS_PER_MS) + 1;
+
+	if (pace_wait_event == 0)
+		pace_wait_event = uuid_seq_wait_event("UuidSeqPacing");
+	(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+					 ms, pace_wait_event);
+	ResetLatch(MyLatch);
+	CHECK_FOR_INTERRUPTS();
+}
+
+/*
+ * Family id's frontier and pace anchor: the shared ones where there are
+ * (shared).
+ */
 static void
 cell_for(UuidSeqShared *shared, FamilyId id, FrontierCell *cell)
 {
@@ -157,13 +197,24 @@ cell_for(UuidSeqShared *shared, FamilyId id, FrontierCell *cell)
 		cell->load = shared_load;
 		cell->compare_exchange = shared_compare_exchange;
 		cell->cell = &shared->frontier[id].word;
+		cell->anchor = &shared->frontier[id].anchor;
 	}
 	else
 	{
 		cell->load = local_load;
 		cell->compare_exchange = local_compare_exchange;
 		cell->cell = &local_frontier[id];
+		cell->anchor = &local_anchor[id];
 	}
+}
+
+void
+family_raise_anchor(UuidSeqShared *shared, FamilyId id, uint64 word)
+{
+	FrontierCell cell;
+
+	cell_for(shared, id, &cell);
+	frontier_anchor_raise(&cell, frontier_word_ns(family_table[id], word));
 }
 
 /*
@@ -241,6 +292,7 @@ family_take(FamilyId id, FrontierTake *take)
 		.whole_ticks = whole_ticks(id),
 		.pace_ns = FRONTIER_PACE_NS,
 		.unpaced = env_unpaced,
+		.sleep = env_sleep,
 	};
 
 	/*
@@ -299,7 +351,7 @@ family_take(FamilyId id, FrontierTake *take)
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 					 errmsg("%s values would run more than %d second ahead of the clock",
 							family->name, (int) (FRONTIER_PACE_NS / INT64CONST(1000000000))),
-					 errdetail("Only a superuser's generation carries a frontier further ahead of the clock."),
+					 errdetail("Only a superuser's generation carries a frontier further past the clock, or past where a raise, a restart or a superuser's generation left it."),
 					 errhint("Set uuid_seq.on_overflow to \"advance\" or \"wait\" to wait for the clock.")));
 			break;
 	}

@@ -6,8 +6,8 @@
  *
  * Preloaded, two allocations, named as pg_shmem_allocations shows them:
  * "uuid_seq" (UuidSeqShared: for each of the FAMILY_COUNT families its
- * frontier word and lease, two pg_atomic_uint64 on a cache line of their
- * own, and where it started from; the lease lock and the statistics epoch)
+ * frontier word, lease and pace anchor, three pg_atomic_uint64 on a cache
+ * line of their own, and where it started from; the lease lock and the statistics epoch)
  * and "uuid_seq backend slots" (one PaddedSlot per PGPROC that can run SQL,
  * MaxBackends of them, indexed by proc number).  Without preload, on 17 and
  * later, the same two in one named DSM segment, "uuid_seq" (as
@@ -18,6 +18,7 @@
  * Locking and memory ordering:
  * - A frontier word is only changed by pg_atomic_compare_exchange_u64 (see
  *   core/allocator.c), which is a full barrier; no lock is ever taken on it.
+ *   Nor on a pace anchor, which only grows, by compare-exchange too.
  * - A lease is only raised, under lease_lock, after the file (and, with
  *   uuid_seq.wal_frontiers, the WAL record) holding the new value is
  *   durable (lease.c); the hot path only reads it.
@@ -107,6 +108,7 @@ init_shared(UuidSeqShared *shared, PaddedSlot *slots, int nslots)
 	{
 		pg_atomic_init_u64(&shared->frontier[i].word, 0);
 		pg_atomic_init_u64(&shared->frontier[i].lease, 0);
+		pg_atomic_init_u64(&shared->frontier[i].anchor, 0);
 		shared->origin[i] = ORIGIN_CLOCK;
 	}
 	pg_atomic_init_u64(&shared->stats_epoch, 1);

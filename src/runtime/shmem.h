@@ -44,16 +44,20 @@ typedef struct BackendSlot
 } BackendSlot;
 
 /*
- * A family's frontier and its lease, on a cache line of their own.  With
- * uuid_seq.persist, no value at or above the lease is handed out before the
- * frontier file (and, with uuid_seq.wal_frontiers, the WAL) holds a larger
- * lease (lease.c); otherwise the lease is the largest uint64.
+ * A family's frontier, its lease and its pace anchor, on a cache line of
+ * their own.  With uuid_seq.persist, no value at or above the lease is
+ * handed out before the frontier file (and, with uuid_seq.wal_frontiers, the
+ * WAL) holds a larger lease (lease.c); otherwise the lease is the largest
+ * uint64.  The anchor is FrontierCell.anchor (core/allocator.h): Unix ns
+ * past which, and pace_ns more, only a superuser's generation carries the
+ * frontier (src/README §1, "Pacing").
  */
 typedef struct SharedFrontier
 {
 	pg_atomic_uint64 word;
 	pg_atomic_uint64 lease;
-	char		pad[PG_CACHE_LINE_SIZE - 2 * sizeof(pg_atomic_uint64)];
+	pg_atomic_uint64 anchor;
+	char		pad[PG_CACHE_LINE_SIZE - 3 * sizeof(pg_atomic_uint64)];
 } SharedFrontier;
 
 typedef union PaddedSlot
@@ -84,7 +88,7 @@ typedef enum FrontierOrigin
  * old segment of the same name).  Bump UUID_SEQ_SHARED_LAYOUT whenever
  * UuidSeqShared, SharedFrontier or BackendSlot changes.
  */
-#define UUID_SEQ_SHARED_LAYOUT	1
+#define UUID_SEQ_SHARED_LAYOUT	2	/* 2: SharedFrontier.anchor (1.3) */
 
 typedef struct UuidSeqShared
 {

@@ -59,6 +59,19 @@ fake_now_ns(void *arg)
 	return now;
 }
 
+int			fake_sleeps = 0;
+int64_t		fake_slept = 0;
+
+void
+fake_sleep_ns(void *arg, int64_t ns)
+{
+	FakeClock  *clock = arg;
+
+	fake_sleeps++;
+	fake_slept += ns;
+	clock->now += ns;
+}
+
 uint64_t
 fake_random_u64(void *arg)
 {
@@ -157,6 +170,7 @@ main(void)
 	setitimer(ITIMER_PROF, &cpu_limit, NULL);
 
 	test_allocator();
+	test_pacing();
 	test_frontier_format();
 	test_registry();
 	test_clock_shift();

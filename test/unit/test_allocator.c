@@ -3,8 +3,8 @@
  *		Unit tests of the monotonic allocator (core/allocator.c) over a fake
  *		clock: the step rule, bursts, clock rollback, each overflow policy,
  *		the maximum, contention, a randomised monotonicity property,
- *		whole ticks (one value per tick) alone and mixed with clock steps,
- *		and pacing (no carry of a paced caller more than pace_ns ahead).
+ *		and whole ticks (one value per tick) alone and mixed with clock
+ *		steps.  Pacing has its own file, test_pacing.c.
  */
 #include <string.h>
 
@@ -20,7 +20,7 @@
 static FrontierEnv
 env_for(FakeClock *clock, FrontierPolicy policy)
 {
-	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, policy, 0, false, 0, NULL};
+	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, policy, 0, false, 0, NULL, NULL};
 
 	return env;
 }
@@ -28,7 +28,7 @@ env_for(FakeClock *clock, FrontierPolicy policy)
 static FrontierCell
 cell_for(uint64_t *word)
 {
-	FrontierCell cell = {plain_load, plain_compare_exchange, word};
+	FrontierCell cell = {plain_load, plain_compare_exchange, word, NULL};
 
 	return cell;
 }
@@ -254,7 +254,7 @@ static void
 test_contention(void)
 {
 	FakeClock	clock = {T0, 0, 0};
-	FrontierCell cell = {plain_load, contended_compare_exchange, &contended_word};
+	FrontierCell cell = {plain_load, contended_compare_exchange, &contended_word, NULL};
 	FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
 	FrontierTake take;
 
@@ -495,153 +495,6 @@ test_whole_ticks_mixed(void)
 	}
 }
 
-/* env.unpaced for the pacing tests: counts its calls, answers unpaced_answer */
-static int	unpaced_calls;
-static bool unpaced_answer;
-
-static bool
-count_unpaced(void *arg)
-{
-	(void) arg;
-	unpaced_calls++;
-	return unpaced_answer;
-}
-
-/* How far the tick of a taken word lies past the clock reading it was taken against. */
-static int64_t
-ahead_ns(const FrontierEnv *env, const FrontierTake *take)
-{
-	uint64_t	word = take->word & ~UINT64_C(0xfff);
-
-	return uuidv7_family.word_to_ns(&uuidv7_family, word) - take->clock_ns;
-}
-
-/*
- * n values from a frontier starting at 0: the number of takes that failed
- * or did not increase, and in *max_ahead how far their ticks ran ahead of
- * their clock readings.
- */
-static int
-burst_from_zero(FakeClock *clock, const FrontierEnv *env, int n, int64_t *max_ahead)
-{
-	uint64_t	word = 0;
-	FrontierCell cell = cell_for(&word);
-	uint64_t	prev = 0;
-	int			bad = 0;
-
-	clock->now = T0;
-	*max_ahead = 0;
-	for (int i = 0; i < n; i++)
-	{
-		FrontierTake take;
-
-		if (frontier_take(&uuidv7_family, &cell, env, &take) != FRONTIER_OK ||
-			take.word <= prev)
-			bad++;
-		prev = take.word;
-		if (ahead_ns(env, &take) > *max_ahead)
-			*max_ahead = ahead_ns(env, &take);
-	}
-	return bad;
-}
-
-/*
- * Pacing: a paced burst of whole ticks (one value a millisecond) runs at
- * most pace_ns ahead of the clock, then waits for it; an exempt caller runs
- * ahead as before; the error policy refuses the carry; a frontier already
- * far ahead (a clock that went back) is carried from without waiting; one
- * in between waits until it is within the bound; and the exemption is asked
- * only when a carry would pass the bound.
- */
-static void
-test_pacing(void)
-{
-	static const bool whole[] = {true, false};
-
-	for (int w = 0; w < 2; w++)
-	{
-		/* a clock slower than the burst: 1 us, or 10 ns, per reading */
-		FakeClock	clock = {T0, whole[w] ? 1000 : 10, 0};
-		FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
-		/* a paced burst: 1.2 s of ticks, whole or 4096 steps each */
-		int			n = whole[w] ? 1200 : 1200 * 4096;
-		int64_t		max_ahead;
-
-		env.whole_ticks = whole[w];
-		env.pace_ns = FRONTIER_PACE_NS;
-		env.unpaced = count_unpaced;
-		unpaced_answer = false;
-		unpaced_calls = 0;
-		CHECK(burst_from_zero(&clock, &env, n, &max_ahead) == 0);
-		CHECK(max_ahead <= FRONTIER_PACE_NS);
-		CHECK(max_ahead > FRONTIER_PACE_NS - 10 * MS);
-		/* it waited: the clock came within the bound of the last tick */
-		CHECK(clock.now > T0 + 190 * MS);
-		/* asked once per take that would pass the bound, at most */
-		CHECK(unpaced_calls > 0 && unpaced_calls <= n);
-
-		/* the same burst, exempt: it runs ahead as before */
-		unpaced_answer = true;
-		CHECK(burst_from_zero(&clock, &env, n, &max_ahead) == 0);
-		CHECK(max_ahead > FRONTIER_PACE_NS + 100 * MS);
-	}
-
-	{
-		FakeClock	clock = {T0, 0, 0};
-		uint64_t	clock_word;
-		uint64_t	word;
-		uint64_t	start;
-		FrontierCell cell = cell_for(&word);
-		FrontierEnv env = env_for(&clock, FRONTIER_ERROR);
-		FrontierTake take;
-
-		env.pace_ns = FRONTIER_PACE_NS;
-		env.unpaced = count_unpaced;
-		unpaced_answer = false;
-
-		/* error: a carry past the bound is refused, a step within the tick is not */
-		CHECK(uuidv7_word_from_ns(T0 + FRONTIER_PACE_NS, &clock_word));
-		word = clock_word | 0xfff;
-		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_PACED);
-		CHECK(word == (clock_word | 0xfff));
-		word = (clock_word | 0xfff) - 1;
-		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
-		env.whole_ticks = true;
-		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_PACED);
-		env.whole_ticks = false;
-
-		/* far ahead (the clock went back 10 s): advance carries at once */
-		env.policy = FRONTIER_ADVANCE;
-		CHECK(uuidv7_word_from_ns(T0 + 10 * FRONTIER_PACE_NS, &start));
-		word = start | 0xfff;
-		CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
-		CHECK(take.word == (start | 0xfff) + 1 && take.clock_ns == T0);
-
-		/* 1.5 s ahead: advance and wait both wait until it is within 1 s */
-		for (int p = 0; p < 2; p++)
-		{
-			clock.now = T0;
-			clock.step = 1000;
-			env.policy = p == 0 ? FRONTIER_ADVANCE : FRONTIER_WAIT;
-			CHECK(uuidv7_word_from_ns(T0 + FRONTIER_PACE_NS + FRONTIER_PACE_NS / 2, &start));
-			word = start | 0xfff;
-			CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
-			CHECK(take.word == (start | 0xfff) + 1);
-			CHECK(take.overflowed);
-			CHECK(ahead_ns(&env, &take) <= FRONTIER_PACE_NS);
-			CHECK(take.clock_ns >= T0 + FRONTIER_PACE_NS / 2);
-		}
-
-		/* no carry past the bound: the exemption is never asked */
-		unpaced_calls = 0;
-		clock.now = T0;
-		word = 0;
-		for (int i = 0; i < 10000; i++)
-			CHECK(frontier_take(&uuidv7_family, &cell, &env, &take) == FRONTIER_OK);
-		CHECK(unpaced_calls == 0);
-	}
-}
-
 void
 test_allocator(void)
 {
@@ -658,5 +511,4 @@ test_allocator(void)
 	test_whole_ticks();
 	test_whole_tick_policies();
 	test_whole_ticks_mixed();
-	test_pacing();
 }

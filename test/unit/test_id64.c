@@ -149,8 +149,8 @@ static bool
 take_increasing(const FrontierFamily *family, FakeClock *clock, unsigned node_bits,
 				uint64_t *frontier, int n, uint64_t *words)
 {
-	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, node_bits, false, 0, NULL};
-	FrontierCell cell = {plain_load, plain_compare_exchange, frontier};
+	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, node_bits, false, 0, NULL, NULL};
+	FrontierCell cell = {plain_load, plain_compare_exchange, frontier, NULL};
 	uint64_t	last = *frontier;
 
 	for (int i = 0; i < n; i++)
@@ -210,10 +210,10 @@ test_tsid_frontier(void)
 	/* before 2020 with no frontier there is no TSID; after one, continue */
 	{
 		FakeClock	early = {.now = (TSID_EPOCH_MS - 1) * MS, .step = 0};
-		FrontierEnv env = {fake_now_ns, fake_random_u64, &early, FRONTIER_ADVANCE, 0, false, 0, NULL};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &early, FRONTIER_ADVANCE, 0, false, 0, NULL, NULL};
 		uint64_t	none = 0;
 		uint64_t	some = UINT64_C(5) << 22;
-		FrontierCell cell = {plain_load, plain_compare_exchange, &none};
+		FrontierCell cell = {plain_load, plain_compare_exchange, &none, NULL};
 		FrontierTake take;
 
 		CHECK(frontier_take(&tsid_family, &cell, &env, &take) == FRONTIER_CLOCK_OUT_OF_RANGE);
@@ -225,8 +225,8 @@ test_tsid_frontier(void)
 	/* the last ms: values until its counters are used up, then exhausted */
 	{
 		uint64_t	last = (uint64_t) ID64_TIME_MAX << 22 | 60;	/* counter 60 of 63 */
-		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 16, false, 0, NULL};
-		FrontierCell cell = {plain_load, plain_compare_exchange, &last};
+		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 16, false, 0, NULL, NULL};
+		FrontierCell cell = {plain_load, plain_compare_exchange, &last, NULL};
 		FrontierTake take;
 		int			taken = 0;
 

@@ -238,7 +238,7 @@ test_xact_low(void)
 static FrontierEnv
 env_for(FakeClock *clock)
 {
-	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, 0, false, 0, NULL};
+	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, 0, false, 0, NULL, NULL};
 
 	return env;
 }
@@ -249,7 +249,7 @@ test_ulid_frontier(void)
 {
 	FakeClock	clock = {T0_MS * MS, 0, 3};
 	uint64_t	word = 0;
-	FrontierCell cell = {plain_load, plain_compare_exchange, &word};
+	FrontierCell cell = {plain_load, plain_compare_exchange, &word, NULL};
 	FrontierEnv env = env_for(&clock);
 	FrontierTake take;
 	uint64_t	prev;

@@ -34,6 +34,14 @@ typedef struct FakeClock
 } FakeClock;
 
 extern int64_t fake_now_ns(void *arg);
+
+/*
+ * A sleep on a FakeClock: advances it by ns, and counts the calls and the
+ * ns asked for in fake_sleeps and fake_slept.
+ */
+extern void fake_sleep_ns(void *arg, int64_t ns);
+extern int	fake_sleeps;
+extern int64_t fake_slept;
 extern uint64_t fake_random_u64(void *arg);
 
 /* A backend-local frontier cell. */
@@ -48,6 +56,7 @@ extern int	parse_uuid(const char *text, uint8_t out[16]);
 
 /* The suites, one per core file. */
 extern void test_allocator(void);
+extern void test_pacing(void);
 extern void test_frontier_format(void);
 extern void test_registry(void);
 extern void test_clock_shift(void);
