@@ -7,6 +7,8 @@
 # segment's next first user restores it), a kill -9 of the postmaster (only
 # the leases were written: nothing runs at exit), and a restart that turns
 # preloading on, or off: both read and write the same frontier file.
+# Pacing holds there too: an ordinary role carries a frontier raised an
+# hour ahead, or restored, at most a second further.
 #
 # Before 17 there is no named segment: without preload the 8-byte families
 # refuse and uuid_seq_state() says 'session'; a start without preload leaves
@@ -277,6 +279,35 @@ $node->restart;
 	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 like($err, qr/ERROR:  55000: TSID generation cannot apply uuid_seq\.node_id or uuid_seq\.node_bits without preload/,
 	'node bits set alone but ignored: an 8-byte id is refused with 55000');
+
+# Pacing (src/README §1) on the named segment: after a raise an hour ahead,
+# an ordinary role's v7 (a millisecond a value) carries the frontier at most
+# a second further, then is refused (on_overflow = error: 54000); so too
+# after a restart, whose first user restores the frontier from the file,
+# and the pace anchor with it.
+$node->safe_psql('postgres', 'CREATE ROLE pacer');
+$node->safe_psql('postgres',
+	q{SELECT uuid_seq_raise_frontier('v7', uuid_generate_v7(clock_timestamp() + interval '1 hour'),
+		interval '2 hours')});
+for my $when ('after a raise an hour ahead', 'after a restart')
+{
+	$node->restart if $when eq 'after a restart';
+	my $from = $node->safe_psql('postgres',
+		q{SELECT frontier_time FROM uuid_seq_state() WHERE family = 'v7'});
+	($ret, $out, $err) = $node->psql('postgres', q{
+		LOAD 'uuid_seq';
+		SET uuid_seq.v7_rand_a = 'random'; SET uuid_seq.on_overflow = 'error';
+		SET statement_timeout = '60s'; SET ROLE pacer;
+		SELECT count(uuid_generate_v7()) FROM generate_series(1, 5000)},
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	like($err, qr/ERROR:  54000: UUIDv7 values would run more than 1 second ahead of the clock/,
+		"named segment, $when: an ordinary role is paced (54000)");
+	my $advanced = $node->safe_psql('postgres', qq{
+		SELECT EXTRACT(EPOCH FROM frontier_time - '$from'::timestamptz)
+		FROM uuid_seq_state() WHERE family = 'v7'});
+	cmp_ok($advanced, '>', 0.9, "named segment, $when: the frontier carried on");
+	cmp_ok($advanced, '<=', 1.001, "named segment, $when: ... at most a second past it");
+}
 
 $node->stop;
 done_testing();
