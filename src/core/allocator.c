@@ -110,17 +110,35 @@ frontier_anchor_raise(const FrontierCell *cell, int64_t ns)
 }
 
 /*
- * The clock moves the anchor too, FRONTIER_ANCHOR_STEPS times per pace_ns
- * at most: a reading more than pace_ns / FRONTIER_ANCHOR_STEPS past it
- * becomes the anchor.  One load a take, in the frontier's cache line; a
+ * The clock moves the anchor too, in steps of FRONTIER_ANCHOR_STEP_NS: a
+ * reading more than a step past it becomes the anchor.  A reading within a
+ * step of the caller's copy
+ * (anchor_seen) is within a step of the anchor: no load; otherwise one, in
+ * the frontier's cache line, about ten times a second per caller, and a
  * write about ten times a second while the clock runs.
  */
 static void
 anchor_follow_clock(const FrontierCell *cell, const FrontierEnv *env, int64_t now)
 {
-	if (env->pace_ns > 0 && cell->anchor != NULL &&
-		!ns_within(anchor_load(cell), now, env->pace_ns / FRONTIER_ANCHOR_STEPS))
+	int64_t		anchor;
+
+	/*
+	 * now - seen, wrapped: exact where now >= seen, and negative (within)
+	 * where now < seen, but for differences past int64's range, which wrap
+	 * to a positive one and take the load: never "within" wrongly
+	 */
+	if ((cell->anchor_seen != NULL &&
+		 (int64_t) ((uint64_t) now - (uint64_t) *cell->anchor_seen) <= FRONTIER_ANCHOR_STEP_NS) ||
+		cell->anchor == NULL || env->pace_ns <= 0)
+		return;
+	anchor = anchor_load(cell);
+	if (!ns_within(anchor, now, FRONTIER_ANCHOR_STEP_NS))
+	{
 		frontier_anchor_raise(cell, now);
+		anchor = now;
+	}
+	if (cell->anchor_seen != NULL)
+		*cell->anchor_seen = anchor;
 }
 
 /* What pacing says of one carry (pace_carry()). */

@@ -76,11 +76,12 @@ typedef enum FrontierStatus
 #define FRONTIER_PACE_NS	INT64_C(1000000000)
 
 /*
- * The clock moves a pace anchor in steps of pace_ns / FRONTIER_ANCHOR_STEPS
- * (100 ms): at most that many writes of the anchor per pace_ns of clock
- * time, and an anchor at most one step behind the clock's furthest reading.
+ * The clock moves a pace anchor in steps of FRONTIER_ANCHOR_STEP_NS (100
+ * ms, a tenth of FRONTIER_PACE_NS): at most ten writes of the anchor a
+ * second of clock time, and an anchor at most a step behind the clock's
+ * furthest reading.
  */
-#define FRONTIER_ANCHOR_STEPS	10
+#define FRONTIER_ANCHOR_STEP_NS	(FRONTIER_PACE_NS / 10)
 
 /*
  * The widths of a family's values (FrontierFamily.value_bytes): a uuid, or
@@ -192,7 +193,10 @@ frontier_counter_max(const FrontierFamily *family, unsigned node_bits)
  * load and compare_exchange reach in the same way: Unix ns (an int64 in the
  * word's bits, 0 at first), the furthest point a clock reading, a raise or
  * an exempt caller's carry put the frontier (see FrontierEnv).  It only
- * grows (frontier_anchor_raise()).
+ * grows (frontier_anchor_raise()).  anchor_seen, when not NULL, is this
+ * caller's own copy of it as it last read or moved it, which only lags it:
+ * a clock reading within a step of the copy cannot move the anchor, so
+ * most takes load nothing more than the frontier.
  */
 typedef struct FrontierCell
 {
@@ -200,6 +204,7 @@ typedef struct FrontierCell
 	bool		(*compare_exchange) (void *cell, uint64_t *expected, uint64_t desired);
 	void	   *cell;
 	void	   *anchor;
+	int64_t    *anchor_seen;
 } FrontierCell;
 
 /*
@@ -214,7 +219,7 @@ typedef struct FrontierCell
  * returns FRONTIER_PACED.  unpaced, when set, is asked (once per take, only
  * when a carry would pass the bound) whether this caller is exempt after
  * all; an exempt carry past the bound raises the anchor to its tick.  Every
- * take lets its clock reading move the anchor (FRONTIER_ANCHOR_STEPS), so a
+ * take lets its clock reading move the anchor (FRONTIER_ANCHOR_STEP_NS), so a
  * clock that goes back leaves paced callers at least pace_ns less a step
  * past where it stood.  sleep(arg, ns) waits about ns (less is fine, it is
  * called again); it is where a wait can be cancelled.  Needed with pace_ns

@@ -38,6 +38,9 @@
 static uint64_t local_frontier[FAMILY_COUNT];
 static uint64_t local_anchor[FAMILY_COUNT];
 
+/* the pace anchors as this backend last read them (FrontierCell.anchor_seen) */
+static int64_t anchor_seen[FAMILY_COUNT];
+
 /*
  * The longest sleep of a paced wait before the allocator reads the clock
  * and the anchor again: a raise, or a clock set forward, ends the wait
@@ -206,6 +209,7 @@ cell_for(UuidSeqShared *shared, FamilyId id, FrontierCell *cell)
 		cell->cell = &local_frontier[id];
 		cell->anchor = &local_anchor[id];
 	}
+	cell->anchor_seen = &anchor_seen[id];
 }
 
 void

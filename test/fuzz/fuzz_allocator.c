@@ -66,7 +66,7 @@ run(const FrontierFamily *family, const uint8_t *data, size_t size, bool mixed)
 {
 	FuzzClock	clock = {INT64_C(1704164645678000000), 1000, 1};
 	uint64_t	word = 0;
-	FrontierCell cell = {load, compare_exchange, &word, NULL};
+	FrontierCell cell = {load, compare_exchange, &word, NULL, NULL};
 	FrontierEnv env = {fuzz_now, fuzz_random, &clock, FRONTIER_ADVANCE, 0, false, 0, NULL, NULL};
 	uint64_t	prev = 0;
 	bool		prev_whole = false;

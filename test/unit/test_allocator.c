@@ -28,7 +28,7 @@ env_for(FakeClock *clock, FrontierPolicy policy)
 static FrontierCell
 cell_for(uint64_t *word)
 {
-	FrontierCell cell = {plain_load, plain_compare_exchange, word, NULL};
+	FrontierCell cell = {plain_load, plain_compare_exchange, word, NULL, NULL};
 
 	return cell;
 }
@@ -254,7 +254,7 @@ static void
 test_contention(void)
 {
 	FakeClock	clock = {T0, 0, 0};
-	FrontierCell cell = {plain_load, contended_compare_exchange, &contended_word, NULL};
+	FrontierCell cell = {plain_load, contended_compare_exchange, &contended_word, NULL, NULL};
 	FrontierEnv env = env_for(&clock, FRONTIER_ADVANCE);
 	FrontierTake take;
 

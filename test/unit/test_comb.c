@@ -334,7 +334,7 @@ test_monotonic(void)
 			k != COMB_POSTGRESQL_SQLDATETIME;
 		FakeClock	clock = {.now = INT64_C(1704164645678000000), .step = 37};
 		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0, false, 0, NULL, NULL};
-		FrontierCell cell = {plain_load, plain_compare_exchange, NULL, NULL};
+		FrontierCell cell = {plain_load, plain_compare_exchange, NULL, NULL, NULL};
 		uint64_t	frontier = 0;
 		uint8_t		prev[16] = {0};
 		int			bad = 0;
@@ -548,7 +548,7 @@ test_convert_order(void)
 		bool		sqlserver = comb_families[k].layout == COMB_LAYOUT_SQLSERVER;
 		FakeClock	clock = {.now = INT64_C(1704164645678000000), .step = 37};
 		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0, false, 0, NULL, NULL};
-		FrontierCell cell = {plain_load, plain_compare_exchange, NULL, NULL};
+		FrontierCell cell = {plain_load, plain_compare_exchange, NULL, NULL, NULL};
 		uint64_t	frontier = 0;
 		uint8_t		prev[16] = {0};
 

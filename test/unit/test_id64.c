@@ -150,7 +150,7 @@ take_increasing(const FrontierFamily *family, FakeClock *clock, unsigned node_bi
 				uint64_t *frontier, int n, uint64_t *words)
 {
 	FrontierEnv env = {fake_now_ns, fake_random_u64, clock, FRONTIER_ADVANCE, node_bits, false, 0, NULL, NULL};
-	FrontierCell cell = {plain_load, plain_compare_exchange, frontier, NULL};
+	FrontierCell cell = {plain_load, plain_compare_exchange, frontier, NULL, NULL};
 	uint64_t	last = *frontier;
 
 	for (int i = 0; i < n; i++)
@@ -213,7 +213,7 @@ test_tsid_frontier(void)
 		FrontierEnv env = {fake_now_ns, fake_random_u64, &early, FRONTIER_ADVANCE, 0, false, 0, NULL, NULL};
 		uint64_t	none = 0;
 		uint64_t	some = UINT64_C(5) << 22;
-		FrontierCell cell = {plain_load, plain_compare_exchange, &none, NULL};
+		FrontierCell cell = {plain_load, plain_compare_exchange, &none, NULL, NULL};
 		FrontierTake take;
 
 		CHECK(frontier_take(&tsid_family, &cell, &env, &take) == FRONTIER_CLOCK_OUT_OF_RANGE);
@@ -226,7 +226,7 @@ test_tsid_frontier(void)
 	{
 		uint64_t	last = (uint64_t) ID64_TIME_MAX << 22 | 60;	/* counter 60 of 63 */
 		FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 16, false, 0, NULL, NULL};
-		FrontierCell cell = {plain_load, plain_compare_exchange, &last, NULL};
+		FrontierCell cell = {plain_load, plain_compare_exchange, &last, NULL, NULL};
 		FrontierTake take;
 		int			taken = 0;
 

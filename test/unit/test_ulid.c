@@ -249,7 +249,7 @@ test_ulid_frontier(void)
 {
 	FakeClock	clock = {T0_MS * MS, 0, 3};
 	uint64_t	word = 0;
-	FrontierCell cell = {plain_load, plain_compare_exchange, &word, NULL};
+	FrontierCell cell = {plain_load, plain_compare_exchange, &word, NULL, NULL};
 	FrontierEnv env = env_for(&clock);
 	FrontierTake take;
 	uint64_t	prev;
