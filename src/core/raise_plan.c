@@ -377,6 +377,49 @@ raise_shift_latest_step_us(int64_t value_us, int32_t months, int32_t days, int64
 }
 
 bool
+raise_shift_latest_value_us(int64_t step_us, int32_t months, int32_t days, int64_t time_us,
+							int64_t *value_us)
+{
+	int64_t		local_us;
+	int64_t		shifted_us;
+
+	if (!RAISE_SHIFT_IS_CALENDAR(months, days))
+	{
+		if (__builtin_add_overflow(step_us, time_us, &shifted_us))
+			return false;
+		*value_us = shifted_us;
+		return true;
+	}
+
+	/*
+	 * the latest local date and time the months and days can be added to
+	 * (the step's offset at its largest); with months, the end of that day,
+	 * as a month's clamp maps later days to the same last day of a shorter
+	 * month, their times kept (Apr 30 03:00 gives an earlier Feb 28 than
+	 * Apr 28 13:00 does); the result read back at the smallest offset, and
+	 * with both months and days, the gap between the two steps at its widest
+	 */
+	if (__builtin_add_overflow(step_us, RAISE_TZ_OFFSET_MAX_US, &local_us))
+		return false;
+	if (months != 0)
+	{
+		int64_t		day = local_us / US_PER_DAY - (local_us % US_PER_DAY < 0);
+
+		if (__builtin_mul_overflow(day + 1, US_PER_DAY, &local_us))
+			return false;
+		local_us--;
+	}
+	if (!raise_shift_apply_us(local_us, months, days, time_us, &shifted_us) ||
+		__builtin_sub_overflow(shifted_us, RAISE_TZ_OFFSET_MIN_US, &shifted_us) ||
+		(months != 0 && days != 0 &&
+		 __builtin_add_overflow(shifted_us, RAISE_TZ_OFFSET_MAX_US - RAISE_TZ_OFFSET_MIN_US,
+								&shifted_us)))
+		return false;
+	*value_us = shifted_us;
+	return true;
+}
+
+bool
 raise_v7_shift_word(uint64_t tick, const FrontierValue *value, int32_t months,
 					int32_t days, int64_t time_us, unsigned node_bits, uint32_t node_id,
 					uint64_t *word)

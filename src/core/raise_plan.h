@@ -142,6 +142,21 @@ extern bool raise_shift_latest_step_us(int64_t value_us, int32_t months, int32_t
 									   int64_t time_us, int64_t *step_us);
 
 /*
+ * The latest instant (Unix us) a step of uuidv7(shift) taken at step_us
+ * can give, whatever the TimeZone of the session that took it: the
+ * forward counterpart of raise_shift_latest_step_us(), by the same
+ * offsets, apply(step + 14 h) + 12 h, plus 26 h with both months and days
+ * (apply being raise_shift_apply_us(); with months, at the end of the day
+ * of step + 14 h, as a month's clamp is not monotonic in the time of day):
+ * exactly step_us + time_us for a
+ * shift of time alone.  A raise reads a uuidv7(shift) column's keys up to
+ * this of its horizon, so that none a zone put later is taken for a key
+ * past it.  False when a step leaves int64.
+ */
+extern bool raise_shift_latest_value_us(int64_t step_us, int32_t months, int32_t days,
+										int64_t time_us, int64_t *value_us);
+
+/*
  * raise_value_word() for a value of uuidv7(shift), shift being months,
  * days and time_us: the word of the step that made it, which lies the
  * shift before it.  A shift of time moves every word by the same number

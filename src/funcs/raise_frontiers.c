@@ -34,7 +34,9 @@
  * lease_raise_frontier(), durably like uuid_seq_raise_frontier().  A
  * column's `raised` says whether its word lay above the frontier that
  * raise found, so keys this server made itself raise nothing, and a repeat
- * is a no-op.  Superuser only (in C too, for it reads every table whatever
+ * is a no-op (but for a calendar uuidv7(shift) column with keys of the
+ * last two days, whose latest step lies past the horizon: each run raises
+ * v7 to the horizon again).  Superuser only (in C too, for it reads every table whatever
  * its privileges); it needs the shared frontiers (preloaded, or on 17+).
  *
  * The rows.  One per column (a partitioned table's, not its partitions'),

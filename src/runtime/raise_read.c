@@ -193,9 +193,11 @@ typedef enum HorizonPlace
 } HorizonPlace;
 
 /*
- * The word of col's horizon, opts->horizon_at_ns; for uuidv7(shift), that
- * instant shifted as the generator shifts its steps in UTC
- * (raise_shift_apply_us()), its keys lying that far from their steps.
+ * The word of col's horizon, opts->horizon_at_ns; for uuidv7(shift), the
+ * latest value a step at that instant gives in any session's time zone
+ * (raise_shift_latest_value_us()), its keys lying that far from their
+ * steps: a key a zone put later than UTC's arithmetic does is read, its
+ * step then kept to the horizon, rather than taken for one past it.
  * SKIP_SHIFT_OUT_OF_RANGE where the shift leaves int64 (the generator
  * refuses it at every step).
  */
@@ -209,8 +211,8 @@ horizon_word(KeyColumn *col, const RaiseOptions *opts, uint64 *word)
 	{
 		int64		us;
 
-		if (!raise_shift_apply_us(ns / 1000, col->call.shift.month, col->call.shift.day,
-								  col->call.shift.time, &us))
+		if (!raise_shift_latest_value_us(ns / 1000, col->call.shift.month, col->call.shift.day,
+										 col->call.shift.time, &us))
 		{
 			col->skip = SKIP_SHIFT_OUT_OF_RANGE;
 			return HORIZON_PAST;

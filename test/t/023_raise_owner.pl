@@ -15,11 +15,13 @@
 #   whose partition the owner locked before asking for the partitioned
 #   table the raise holds (a deadlock, or lock_wait's end): the statement
 #   finishes, and the owner's transaction too.
-# - uuidv7('N days') keys made in America/New_York across its next
-#   spring-forward (N from the date of the run), one imported from a server
-#   45 minutes ahead: raised to with horizon => '1 hour' (UTC's arithmetic
-#   put its step an hour earlier, below the frontier: raised false, and the
-#   next key 15 minutes below it).
+# - uuidv7('N days') keys made across the next spring-forward of a zone
+#   (New York or Sydney, whichever comes next, N from the date of the
+#   run), one imported from a server 45 minutes ahead: raised to with
+#   horizon => '1 hour' (UTC's arithmetic put its step an hour earlier,
+#   below the frontier: raised false, and the next key 15 minutes below
+#   it); the same across a fall-back, where the key lies an hour past
+#   UTC's arithmetic and was taken for one past the horizon.
 # - tables the owner changes while the raise waits for a lock the owner
 #   holds: each is checked again under its own lock; a table turned into a
 #   view (CREATE RULE "_RETURN", 13 to 15: 16 refuses it) is not read (its
@@ -273,40 +275,71 @@ $node->stop;
 
 # ---- uuidv7(shift) across a daylight saving time change
 
-# A session in America/New_York makes uuidv7('N days') keys, N reaching
-# past the zone's next spring-forward (from the date of the run): its
-# offset at the key is an hour larger than at the step, so the key lies an
-# hour before the step + N days in UTC.  One key was imported from a server
-# whose clock ran 45 minutes ahead.  UTC's arithmetic finds its step 15
-# minutes before the clock, below the frontier: nothing raised, and the
-# next key 15 minutes below it.  The latest step any zone allows lies past
-# it: raised (to the horizon given, an hour), and the next key above.
-my $dst = PostgreSQL::Test::Cluster->new('raise_dst');
-$dst->init;
-$dst->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\n");
-$dst->start;
-my $days = $dst->safe_psql('postgres', q{
-	SET TimeZone = 'America/New_York';
-	SELECT min(d)::date - current_date + 2
-	FROM generate_series(current_date + 1, current_date + 400, interval '1 day') d
-	WHERE extract(timezone FROM d + interval '12 hours') > extract(timezone FROM d - interval '12 hours')});
-note "uuidv7('$days days'): past America/New_York's next spring-forward";
-$dst->safe_psql('postgres', qq{
-	SET TimeZone = 'America/New_York';
-	CREATE EXTENSION uuid_seq;
-	CREATE TABLE dst (id uuid PRIMARY KEY DEFAULT public.uuidv7('$days days'), n int);
-	INSERT INTO dst VALUES
-	    (uuid_generate_v7(now() + interval '45 minutes' + interval '$days days'), 1);
-	SELECT uuid_generate_v7();  -- (v7's frontier at the clock)
-});
-is( $dst->safe_psql('postgres', qq{
-		SET TimeZone = 'UTC';
-		SELECT raised FROM uuid_seq_raise_frontiers(horizon => '1 hour')}),
-	't', 'a key 45 minutes ahead of its uuidv7(\'N days\') step, made across a DST change: raised');
-is( $dst->safe_psql('postgres', q{
-		SET TimeZone = 'America/New_York';
-		INSERT INTO dst (n) VALUES (2) RETURNING id > (SELECT id FROM dst WHERE n = 1)}),
-	't', '... and the next key of the New York session lies above it');
-$dst->stop;
+# The zone, of one on either hemisphere, whose next change of UTC offset
+# (in the next 400 days, from the date of the run) goes the way asked
+# (1: a spring-forward, -1: a fall-back), and N, the days of a shift that
+# reaches just past it and no further change.
+sub zone_changing
+{
+	my ($node, $way) = @_;
+	for my $zone ('America/New_York', 'Australia/Sydney')
+	{
+		my ($days, $dir) = split /\|/, $node->safe_psql('postgres', qq{
+			SET TimeZone = '$zone';
+			SELECT d::date - current_date + 2,
+			       sign(extract(timezone FROM d + interval '12 hours')
+			            - extract(timezone FROM d - interval '12 hours'))
+			FROM generate_series(current_date + 1, current_date + 400, interval '1 day') d
+			WHERE extract(timezone FROM d + interval '12 hours')
+			      <> extract(timezone FROM d - interval '12 hours')
+			ORDER BY d LIMIT 1});
+		return ($zone, $days) if $dir == $way;
+	}
+	die "no zone whose next change goes $way";
+}
+
+# A session in such a zone makes uuidv7('N days') keys, N reaching past
+# the zone's next change; one key was imported from a server whose clock
+# ran 45 minutes ahead.  A fresh server for each way, v7 at its clock.
+#
+# Spring-forward: the offset at the key is an hour larger than at the
+# step, so the key lies an hour before the step + N days in UTC.  UTC's
+# arithmetic finds the imported key's step 15 minutes before the clock,
+# below the frontier: nothing raised, and the next key 15 minutes below
+# it.  The latest step any zone allows lies past it: raised (to the
+# horizon given, an hour), and the next key above.
+#
+# Fall-back: the offset an hour smaller, the key an hour after the step +
+# N days in UTC, the imported one an hour and 45 minutes after.  Read up to
+# UTC's arithmetic of the horizon, it was taken for a key past it: not
+# raised, and the next key below it.  Read up to the latest value any zone
+# gives the horizon's step, it is raised (to the horizon).
+for my $way ([ 1, 'spring-forward' ], [ -1, 'fall-back' ])
+{
+	my ($dir, $what) = @$way;
+	my $dst = PostgreSQL::Test::Cluster->new($dir > 0 ? 'raise_dst' : 'raise_dst_fall');
+	$dst->init;
+	$dst->append_conf('postgresql.conf', "shared_preload_libraries = 'uuid_seq'\n");
+	$dst->start;
+	my ($zone, $days) = zone_changing($dst, $dir);
+	note "uuidv7('$days days') in $zone: past its next $what";
+	$dst->safe_psql('postgres', qq{
+		SET TimeZone = '$zone';
+		CREATE EXTENSION uuid_seq;
+		CREATE TABLE dst (id uuid PRIMARY KEY DEFAULT public.uuidv7('$days days'), n int);
+		INSERT INTO dst VALUES
+		    (uuid_generate_v7(now() + interval '45 minutes' + interval '$days days'), 1);
+		SELECT uuid_generate_v7();  -- (v7's frontier at the clock)
+	});
+	is( $dst->safe_psql('postgres', q{
+			SET TimeZone = 'UTC';
+			SELECT raised FROM uuid_seq_raise_frontiers(horizon => '1 hour')}),
+		't', "a key 45 minutes ahead of its uuidv7('N days') step, made across a $what: raised");
+	is( $dst->safe_psql('postgres', qq{
+			SET TimeZone = '$zone';
+			INSERT INTO dst (n) VALUES (2) RETURNING id > (SELECT id FROM dst WHERE n = 1)}),
+		't', "... and the next key of the $zone session lies above it");
+	$dst->stop;
+}
 
 done_testing();

@@ -507,6 +507,82 @@ zone_apply(const TestZone *z, int64_t us, int32_t months, int32_t days, int64_t 
 }
 
 /*
+ * raise_shift_latest_value_us(): no step of a session in any zone (offsets
+ * -12 to +14 h, one transition of any size within them) gives a value
+ * after the latest value the step allows, and that is not much later; for
+ * a shift of time, the step shifted
+ */
+static void
+test_latest_value(void)
+{
+	FakeClock	rng = {.rng = 43};
+	const int64_t span = RAISE_TZ_OFFSET_MAX_US - RAISE_TZ_OFFSET_MIN_US;
+	int			covered = 0,
+				near = 0,
+				runs = 40000;
+	int64_t		us = 42;
+
+	for (int r = 0; r < runs; r++)
+	{
+		int64_t		step = INT64_C(1600000000000000) +
+			(int64_t) (fake_random_u64(&rng) % INT64_C(100000000000000));
+		int32_t		months = r % 3 == 0 ? 0 : (int32_t) (fake_random_u64(&rng) % 61) - 30;
+		int32_t		days = r % 3 == 1 ? 0 : (int32_t) (fake_random_u64(&rng) % 401) - 200;
+		int64_t		time_us = (int64_t) (fake_random_u64(&rng) % (4 * US_PER_DAY)) - 2 * US_PER_DAY;
+		TestZone	z;
+		int64_t		value,
+					utc,
+					latest;
+
+		z.before = RAISE_TZ_OFFSET_MIN_US + (int64_t) (fake_random_u64(&rng) % (span / 900000000 + 1)) * 900000000;
+		z.after = RAISE_TZ_OFFSET_MIN_US + (int64_t) (fake_random_u64(&rng) % (span / 900000000 + 1)) * 900000000;
+		z.at = step + (int64_t) (fake_random_u64(&rng) % (400 * US_PER_DAY)) - 200 * US_PER_DAY;
+		z.gap_before = fake_random_u64(&rng) & 1;
+		if (!zone_apply(&z, step, months, days, time_us, &value) ||
+			!raise_shift_apply_us(step, months, days, time_us, &utc) ||
+			!raise_shift_latest_value_us(step, months, days, time_us, &latest))
+			continue;
+		if (latest >= value)
+			covered++;
+		/*
+		 * and not much later than UTC's: two spans of offsets, the end of
+		 * a day and a month's clamp
+		 */
+		if (latest - utc <= 2 * span + 4 * US_PER_DAY)
+			near++;
+	}
+	CHECK(covered == runs);
+	CHECK(near == runs);
+
+	/*
+	 * A fall-back: America/New_York (-4 h, then -5 h from the first Sunday
+	 * of November 2025, 06:00 UTC), uuidv7('110 days') at 2025-09-01 16:00
+	 * UTC gives 2025-12-20 17:00 UTC, an hour past UTC's arithmetic
+	 */
+	{
+		TestZone	ny = {INT64_C(1762063200000000), -4 * US_PER_HOUR, -5 * US_PER_HOUR, true};
+		int64_t		step = INT64_C(1756742400000000);
+		int64_t		value,
+					utc,
+					latest;
+
+		CHECK(zone_apply(&ny, step, 0, 110, 0, &value) &&
+			  value == step + 110 * US_PER_DAY + US_PER_HOUR);
+		CHECK(raise_shift_apply_us(step, 0, 110, 0, &utc) && utc == value - US_PER_HOUR);
+		CHECK(raise_shift_latest_value_us(step, 0, 110, 0, &latest) &&
+			  latest >= value && latest == utc + span);
+	}
+	/* time alone: exact; the ends of int64 */
+	CHECK(raise_shift_latest_value_us(INT64_C(1795867200000000), 0, 0, US_PER_HOUR, &us) &&
+		  us == INT64_C(1795867200000000) + US_PER_HOUR);
+	us = 42;
+	CHECK(!raise_shift_latest_value_us(INT64_MAX, 0, 0, 1, &us) && us == 42);
+	CHECK(!raise_shift_latest_value_us(INT64_MAX - span, 0, 1, 0, &us));
+	CHECK(!raise_shift_latest_value_us(INT64_MAX - 2 * span - US_PER_DAY, 1, 1, 0, &us));
+	CHECK(!raise_shift_latest_value_us(0, INT32_MIN, 0, 0, &us));
+}
+
+/*
  * raise_shift_latest_step_us(): no step of a session in any zone (offsets
  * -12 to +14 h, one transition of any size within them) gives a value
  * after the latest step the value allows; for a shift of time, the step
@@ -854,6 +930,7 @@ test_raise_plan(void)
 	test_shift_invert();
 	test_v7_shift_word();
 	test_latest_step();
+	test_latest_value();
 	test_horizon_at();
 	test_within_horizon();
 	test_interval_text();
