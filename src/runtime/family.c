@@ -177,7 +177,8 @@ env_unpaced(void *arg)
 static void
 env_sleep(void *arg, int64_t ns)
 {
-	long		ms = ns >= PACE_SLEEP_MAX_MS * FRONTIER_NS_PER_MS ?
+	/* (a wait past int64, which no frontier reaches, reads negative) */
+	long		ms = ns < 0 || ns >= PACE_SLEEP_MAX_MS * FRONTIER_NS_PER_MS ?
 		PACE_SLEEP_MAX_MS : (long) (ns / FRONTIER_NS_PER_MS) + 1;
 
 	if (pace_wait_event == 0)
