@@ -325,7 +325,7 @@ lock_bounded(Oid relid, int wait_ms)
 {
 	MemoryContext context = CurrentMemoryContext;
 	ResourceOwner owner = CurrentResourceOwner;
-	LockOutcome outcome = LOCK_HAD;
+	volatile LockOutcome outcome = LOCK_HAD;
 
 	if (wait_ms == 0)
 	{
