@@ -369,8 +369,9 @@ sub all_above
 	my $make = $ENV{MAKE} // 'make';
 	my $pg_config = $ENV{PG_CONFIG} // 'pg_config';
 	# a copy of the sources alone (a VPATH build would find the tree's
-	# objects), without the JIT bitcode only an installed module needs
-	my $built = system("cp -r $srcdir/src $srcdir/Makefile $srcdir/uuid_seq.control $build/ "
+	# objects), sql/ too (the Makefile joins update scripts from it),
+	# without the JIT bitcode only an installed module needs
+	my $built = system("cp -r $srcdir/src $srcdir/sql $srcdir/Makefile $srcdir/uuid_seq.control $build/ "
 		  . "&& find $build -name '*.o' -delete "
 		  . "&& $make -s -C $build PG_CONFIG=$pg_config with_llvm=no "
 		  . "PG_CPPFLAGS='-I$build/src -DUUID_SEQ_VERSION=\"\\\"next\\\"\" -DFRONTIER_FILE_FORMAT="
