@@ -139,6 +139,27 @@ SELECT count(*) AS view_rows FROM regress_uuid_seq_frontiers;
 DROP VIEW regress_uuid_seq_frontiers;
 CREATE TEMP TABLE upgraded_from_1_2 AS SELECT * FROM uuid_seq_catalog;
 
+-- from 1.3, the last release: the same, every member of 1.3 kept
+DROP EXTENSION uuid_seq;
+SET client_min_messages = warning;
+CREATE EXTENSION uuid_seq VERSION '1.3';
+RESET client_min_messages;
+TRUNCATE members_before;
+INSERT INTO members_before
+SELECT d.classid, d.objid, pg_describe_object(d.classid, d.objid, 0)
+FROM pg_depend d
+JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass AND d.refobjid = e.oid
+WHERE e.extname = 'uuid_seq' AND d.deptype = 'e';
+ALTER EXTENSION uuid_seq UPDATE;
+SELECT object AS dropped_by_update_from_1_3 FROM members_before b
+WHERE NOT EXISTS (SELECT FROM pg_depend d
+                  JOIN pg_extension e ON d.refclassid = 'pg_extension'::regclass
+                                     AND d.refobjid = e.oid
+                  WHERE e.extname = 'uuid_seq' AND d.deptype = 'e'
+                    AND d.classid = b.classid AND d.objid = b.objid)
+ORDER BY object;
+CREATE TEMP TABLE upgraded_from_1_3 AS SELECT * FROM uuid_seq_catalog;
+
 -- a fresh install of the default version
 DROP EXTENSION uuid_seq;
 CREATE EXTENSION uuid_seq;
@@ -155,7 +176,7 @@ SELECT object FROM fresh
 WHERE object ~ '^(function|aggregate|operator|operator class|type|view) '
   AND detail NOT LIKE '%comment=%'
   AND NOT (object LIKE 'type %' AND (detail LIKE 'type=c %' OR detail !~ ' element=- '));
--- differences: none either way, from 1.0, 1.1 and 1.2
+-- differences: none either way, from 1.0, 1.1, 1.2 and 1.3
 (SELECT 'only after update' AS side, * FROM upgraded EXCEPT SELECT 'only after update', * FROM fresh)
 UNION ALL
 (SELECT 'only in fresh install', * FROM fresh EXCEPT SELECT 'only in fresh install', * FROM upgraded)
@@ -171,17 +192,24 @@ UNION ALL
 UNION ALL
 (SELECT 'only in fresh install (1.2)', * FROM fresh
  EXCEPT SELECT 'only in fresh install (1.2)', * FROM upgraded_from_1_2)
+UNION ALL
+(SELECT 'only after update from 1.3', * FROM upgraded_from_1_3
+ EXCEPT SELECT 'only after update from 1.3', * FROM fresh)
+UNION ALL
+(SELECT 'only in fresh install (1.3)', * FROM fresh
+ EXCEPT SELECT 'only in fresh install (1.3)', * FROM upgraded_from_1_3)
 ORDER BY 1, 2, 3;
 
--- Every update to the default version starts with 1.2--1.3's check of
--- the library (an older one stops it with 55000, a restart's hint): none
--- goes through 1.0--1.1 or 1.1--1.2, whose new functions an older library
--- lacks ("could not find function").  From 1.0 and 1.1 the Makefile's
--- direct scripts (uuid_seq--1.0--1.3.sql, ...) are the shortest paths.
+-- Every update to the default version starts with a check of the library
+-- (1.2--1.3's or 1.3--1.4's: an older one stops it with 55000, a restart's
+-- hint): none goes through 1.0--1.1 or 1.1--1.2, whose new functions an
+-- older library lacks ("could not find function").  From 1.0 and 1.1 the
+-- Makefile's direct scripts (uuid_seq--1.0--1.3.sql, ...) are the shortest
+-- paths.
 SELECT bool_and(split_part(path, '--', 2) NOT IN ('1.1', '1.2')) AS checked_first
 FROM pg_extension_update_paths('uuid_seq')
 JOIN pg_available_extensions ON name = 'uuid_seq' AND target = default_version
-WHERE source IN ('1.0', '1.1', '1.2');
+WHERE source IN ('1.0', '1.1', '1.2', '1.3');
 -- the library this session runs is the catalog's
 SELECT uuid_seq_library_version() = extversion AS same_version
 FROM pg_extension WHERE extname = 'uuid_seq';
