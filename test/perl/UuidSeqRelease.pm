@@ -17,6 +17,7 @@ our @EXPORT = qw(release_build private_installation install_uuid_seq installed_b
 my %commits = (
 	'1.1.0' => '12cdd0b15270d17685022ccab58986e4d35f8d56',
 	'1.2.1' => '8ca2bbd597871a6ce62d109182ea2cdbcdb7c322',
+	'1.3.0' => '6775083f432dbe25549b9224d8da9632bd957387',
 );
 my $top = dirname(__FILE__) . '/../..';
 

@@ -21,6 +21,9 @@
 #   not a function of 1.1 or 1.2 missing from 1.1's library (the direct
 #   scripts, uuid_seq--1.0--1.3.sql and uuid_seq--1.1--1.3.sql), and the
 #   update after the restart.
+# - 1.3.0 preloaded (once this build is a later version): the update to
+#   1.4 asks the library's version first and refuses the same way before a
+#   restart, then keeps every object of 1.3.
 # (1.2.0 shares 1.2.1's scripts and lacks the same functions.)
 #
 # Run by make prove-release (tools/run-all.sh on this machine's major);
@@ -38,6 +41,8 @@ use UuidSeqRelease;
 
 my $major = tested_major();
 my %this_build = installed_build();
+# the version this build installs (1.3 when it was released, now later)
+my ($default) = slurp_file("$FindBin::Bin/../../../uuid_seq.control") =~ /^default_version = '([^']+)'/m;
 
 # the refusal of an update under an older library, as psql -v VERBOSITY=verbose shows it
 my $refused = qr/ERROR:  55000: uuid_seq's library in this session is older than its 1\.3 update script/;
@@ -183,7 +188,7 @@ is(safe_psql_as($node, 'app', 'shop', 'SELECT new_order_id() IS NOT NULL'),
 is($rc, 0, 'after the restart the database owner updates') or diag($err);
 is( $node->safe_psql('shop',
 		q{SELECT extversion || ' ' || uuid_seq_library_version() FROM pg_extension WHERE extname = 'uuid_seq'}),
-	'1.3 1.3', '... to 1.3, the library\'s version');
+	"$default $default", "... to $default, the library's version");
 my %after = map { $_ => 1 } split /\n/, members($node, 'shop');
 is(join("\n", grep { !$after{$_} } split /\n/, $members_1_2),
 	'', 'every object of 1.2 is still there: same OID, same grants');
@@ -230,7 +235,7 @@ is(extversion($node, 'shop'), '1.2', '... leaving the extension at 1.2');
 is($rc, 0, 'a new session updates without a restart') or diag($err);
 is( $node->safe_psql('shop',
 		q{SELECT extversion || ' ' || uuid_seq_library_version() FROM pg_extension WHERE extname = 'uuid_seq'}),
-	'1.3 1.3', '... to 1.3, on the new library');
+	"$default $default", "... to $default, on the new library");
 %above = new_keys_above($node, 'shop_owner', \@uuid_families, \%newest);
 is($above{ $_->{family} }, 't', "without preload, $_->{family}: a new key lies above 1.2.1's")
   for @uuid_families;
@@ -268,8 +273,48 @@ for my $db (sort keys %from)
 {
 	($rc, $out, $err) = psql_as($node, 'shop_owner', $db, 'ALTER EXTENSION uuid_seq UPDATE');
 	is($rc, 0, "restarted: the update from $from{$db} works") or diag($err);
-	is(extversion($node, $db), '1.3', '... to 1.3');
+	is(extversion($node, $db), $default, "... to $default");
 }
 $node->stop;
+
+# ---- 1.3.0 preloaded, once a later version is in this build ----------------
+# The update from 1.3 asks the library for its version first (1.3 made
+# uuid_seq_library_version()): under 1.3.0's it stops with 55000.
+
+if ($default ne '1.3')
+{
+	($node, $inst) = release_server('from_1_3', '1.3.0', 1);
+	safe_psql_as($node, 'shop_owner', 'shop', 'CREATE EXTENSION uuid_seq');
+	safe_psql_as($node, 'shop_owner', 'shop', q{
+		CREATE VIEW my_frontiers AS SELECT family, frontier_time FROM uuid_seq_state();
+		CREATE TABLE keys_v7 (id uuid PRIMARY KEY DEFAULT uuid_generate_v7());});
+	$node->safe_psql('shop', "SET uuid_seq.clock_shift = '1 hour';\n"
+		  . 'INSERT INTO keys_v7 SELECT FROM generate_series(1, 3);');
+	my $newest_v7 = $node->safe_psql('shop', 'SELECT max(id) FROM keys_v7');
+	my $members_1_3 = members($node, 'shop');
+
+	install_uuid_seq($inst, %this_build);
+	($rc, $out, $err) = psql_as($node, 'shop_owner', 'shop', 'ALTER EXTENSION uuid_seq UPDATE');
+	like($err, qr/ERROR:  55000: uuid_seq's library in this session \(1\.3\) is older than its 1\.4 update script/,
+		'1.3.0 preloaded, this build installed: the update refuses with 55000, naming the library\'s version');
+	like($err, $restart_hint, '... with the hint to restart');
+	is(extversion($node, 'shop'), '1.3', '... leaving the extension at 1.3');
+	is(members($node, 'shop'), $members_1_3, '... and every member as it was');
+
+	$node->restart;
+	($rc, $out, $err) = psql_as($node, 'shop_owner', 'shop', 'ALTER EXTENSION uuid_seq UPDATE');
+	is($rc, 0, 'restarted: the database owner updates from 1.3') or diag($err);
+	is( $node->safe_psql('shop',
+			q{SELECT extversion || ' ' || uuid_seq_library_version() FROM pg_extension WHERE extname = 'uuid_seq'}),
+		"$default $default", "... to $default, on the new library");
+	my %kept = map { $_ => 1 } split /\n/, members($node, 'shop');
+	is(join("\n", grep { !$kept{$_} } split /\n/, $members_1_3),
+		'', 'every object of 1.3 is still there: same OID, same grants');
+	is($node->safe_psql('shop', 'SELECT count(*) > 0 FROM my_frontiers'), 't', 'the owner\'s view still reads');
+	is( safe_psql_as($node, 'shop_owner', 'shop',
+			"INSERT INTO keys_v7 DEFAULT VALUES RETURNING id > '$newest_v7'"),
+		't', 'a new v7 lies above 1.3.0\'s (an hour ahead: the frontier file carried over)');
+	$node->stop;
+}
 
 done_testing();
