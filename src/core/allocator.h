@@ -84,19 +84,25 @@ typedef enum FrontierStatus
 #define FRONTIER_ANCHOR_STEP_NS	(FRONTIER_PACE_NS / 10)
 
 /*
- * The widths of a family's values (FrontierFamily.value_bytes): a uuid, or
- * a bigint (TSID, Snowflake).
+ * The widths of a family's values (FrontierFamily.value_bytes): a uuid, a
+ * bigint (TSID, Snowflake), or a string of bytes of another width (a
+ * KSUID's 20, an ObjectId's 12), which order as their bytes do.
  */
 #define FRONTIER_VALUE_UUID		16
 #define FRONTIER_VALUE_BIGINT	8
+#define FRONTIER_VALUE_KSUID	20
+#define FRONTIER_VALUE_OBJECTID	12
+#define FRONTIER_VALUE_MAX		20	/* the widest */
 
 /*
  * A value of a family, as its encode callback writes it and its value_tick
- * callback reads it: the member of the family's width.
+ * callback reads it: id for a bigint family, otherwise the first
+ * value_bytes bytes of bytes (uuid names a uuid family's 16).
  */
 typedef union FrontierValue
 {
 	uint8_t		uuid[FRONTIER_VALUE_UUID];	/* value_bytes 16 */
+	uint8_t		bytes[FRONTIER_VALUE_MAX];	/* any width but a bigint's */
 	int64_t		id;				/* value_bytes 8 */
 } FrontierValue;
 
@@ -112,7 +118,7 @@ struct FrontierFamily
 {
 	const char *name;			/* for messages, e.g. "UUIDv7" */
 	const char *range;			/* the times it can hold, for messages */
-	unsigned	value_bytes;	/* FRONTIER_VALUE_UUID or _BIGINT */
+	unsigned	value_bytes;	/* FRONTIER_VALUE_UUID, _BIGINT, ... */
 	unsigned	counter_bits;	/* low bits of the word counting within a tick */
 	bool		random_start;	/* a fresh tick starts its counter at random */
 	bool		node_in_counter;	/* the node id takes the top node_bits of

@@ -111,11 +111,16 @@ id64_value_word(const FrontierFamily *family, uint64_t tick, int64_t id,
 	return *word < family->max_word;
 }
 
-/* Two uuid values in their family's order (SQL Server's, or uuid order). */
+/*
+ * Two values of a family of byte strings in its order: SQL Server's, or
+ * their bytes' (uuid order for a uuid).
+ */
 static int
-value_cmp(bool sqlserver, const FrontierValue *a, const FrontierValue *b)
+value_cmp(const FrontierFamily *family, bool sqlserver, const FrontierValue *a,
+		  const FrontierValue *b)
 {
-	return sqlserver ? sqlserver_cmp(a->uuid, b->uuid) : memcmp(a->uuid, b->uuid, 16);
+	return sqlserver ? sqlserver_cmp(a->uuid, b->uuid) :
+		memcmp(a->bytes, b->bytes, family->value_bytes);
 }
 
 bool
@@ -149,7 +154,7 @@ raise_value_word(const FrontierFamily *family, uint64_t tick, const FrontierValu
 		uint64_t	mid = lo + (hi - lo) / 2;
 
 		family->encode(family, mid + 1, 0, node_bits, node_id, &next);
-		if (value_cmp(sqlserver, &next, value) > 0)
+		if (value_cmp(family, sqlserver, &next, value) > 0)
 			hi = mid;
 		else
 			lo = mid + 1;

@@ -56,28 +56,35 @@ family_arg(const text *name)
 }
 
 /*
- * The family named by an argument, which must hold uuid values (or, with
- * bigint_ids, bigint ones): 22023 otherwise.
+ * The family named by an argument, which must hold values `width` bytes
+ * wide, those of the key's type (typname): 22023 otherwise.
  */
 static FamilyId
-family_of_kind(const text *name, bool bigint_ids)
+family_of_width(const text *name, unsigned width, const char *typname)
 {
 	FamilyId	id = family_arg(name);
-	bool		holds_bigint = family_table[id]->value_bytes == FRONTIER_VALUE_BIGINT;
+	unsigned	holds = family_table[id]->value_bytes;
 
-	if (bigint_ids && !holds_bigint)
+	if (holds == width)
+		return id;
+	if (holds == FRONTIER_VALUE_UUID)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uuid_seq family \"%s\" holds uuid values, not bigint",
-						family_names[id]),
+				 errmsg("uuid_seq family \"%s\" holds uuid values, not %s",
+						family_names[id], typname),
 				 errhint("Pass the family's largest key as a uuid.")));
-	if (!bigint_ids && holds_bigint)
+	if (holds == FRONTIER_VALUE_BIGINT)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uuid_seq family \"%s\" holds bigint values, not uuid",
-						family_names[id]),
+				 errmsg("uuid_seq family \"%s\" holds bigint values, not %s",
+						family_names[id], typname),
 				 errhint("Pass the family's largest key as a bigint.")));
-	return id;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("uuid_seq family \"%s\" holds values of %u bytes, not %s",
+					family_names[id], holds, typname),
+			 errhint("Pass the family's largest key as a value of its own type.")));
+	pg_unreachable();
 }
 
 /*
@@ -171,7 +178,7 @@ raise_to_word(FamilyId id, uint64 word, int64 at_ns, FunctionCallInfo fcinfo, in
 Datum
 uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
 {
-	FamilyId	id = family_of_kind(PG_GETARG_TEXT_PP(0), false);
+	FamilyId	id = family_of_width(PG_GETARG_TEXT_PP(0), FRONTIER_VALUE_UUID, "uuid");
 	pg_uuid_t  *past = PG_GETARG_UUID_P(1);
 	const FrontierFamily *family = family_table[id];
 	char	   *shown = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(past)));
@@ -204,7 +211,7 @@ uuid_seq_raise_frontier(PG_FUNCTION_ARGS)
 Datum
 uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
 {
-	FamilyId	id = family_of_kind(PG_GETARG_TEXT_PP(0), true);
+	FamilyId	id = family_of_width(PG_GETARG_TEXT_PP(0), FRONTIER_VALUE_BIGINT, "bigint");
 	const FrontierFamily *family = family_table[id];
 	int64		past = PG_GETARG_INT64(1);
 	int64		at_ns = horizon_arg(fcinfo, 3);

@@ -4,7 +4,10 @@
  *		uuid_seq_frontiers_in(), the rows behind the uuid_seq_backends view,
  *		uuid_seq_reset_stats() and uuid_seq_library_version().  A uuid
  *		family's values show in the uuid columns (frontier, last_value), an
- *		8-byte family's in the bigint ones (frontier_id, last_id).
+ *		8-byte family's in the bigint ones (frontier_id, last_id), and one
+ *		of another width (a KSUID, an ObjectId) in neither: 1.2's columns
+ *		stay, as an update never drops these under their users' views, and
+ *		frontier_time shows how far such a family got.
  */
 #include "postgres.h"
 
@@ -83,7 +86,7 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 			 * The smallest value this server hands out at that step: the
 			 * family's encoding with every random bit zero (a Snowflake id in
 			 * Twitter's epoch, 0 outside its range).  A bigint family's shows
-			 * in frontier_id.
+			 * in frontier_id, one of another width in neither.
 			 */
 			family->encode(family, word, 0, uuid_seq_node_bits, uuid_seq_node_id,
 						   &value);
@@ -92,7 +95,7 @@ uuid_seq_state(PG_FUNCTION_ARGS)
 				values[7] = Int64GetDatum(value.id);
 				nulls[7] = false;
 			}
-			else
+			else if (family->value_bytes == FRONTIER_VALUE_UUID)
 			{
 				values[2] = UUIDPGetDatum(family_value_uuid(&value));
 				nulls[2] = false;

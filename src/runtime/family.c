@@ -16,8 +16,9 @@
  * tick (on_overflow = wait) gets there.  Pacing's waits sleep on the
  * backend's latch (env_sleep), where they can be cancelled.  Each value
  * taken is accounted in this backend's slot when there is one.  A value is
- * as wide as its family says (FrontierFamily.value_bytes): a uuid, or a
- * bigint.
+ * as wide as its family says (FrontierFamily.value_bytes): a uuid, a
+ * bigint, or a string of bytes of another width (a KSUID's 20, an
+ * ObjectId's 12), which the family's own type holds.
  */
 #include "postgres.h"
 
@@ -240,9 +241,8 @@ family_value_word(FamilyId id, uint64 word)
 	return frontier_whole_tick_word(family_table[id], word, random_u64());
 }
 
-/* The next value of a family, in the member of its width. */
-static void
-next_value(FamilyId id, FrontierValue *value)
+void
+family_next_value(FamilyId id, FrontierValue *value)
 {
 	const FrontierFamily *family = family_table[id];
 	FrontierTake take;
@@ -259,7 +259,7 @@ family_next_uuid(FamilyId id)
 	FrontierValue value;
 
 	Assert(family_table[id]->value_bytes == FRONTIER_VALUE_UUID);
-	next_value(id, &value);
+	family_next_value(id, &value);
 	return family_value_uuid(&value);
 }
 
@@ -269,7 +269,7 @@ family_next_id(FamilyId id)
 	FrontierValue value;
 
 	Assert(family_table[id]->value_bytes == FRONTIER_VALUE_BIGINT);
-	next_value(id, &value);
+	family_next_value(id, &value);
 	return value.id;
 }
 
@@ -383,11 +383,16 @@ family_record(FamilyId id, const FrontierTake *take,
 	delta.overflows = take->overflowed ? 1 : 0;
 	delta.cas_retries = take->retries;
 	delta.max_drift_ms = drift_ns > 0 ? drift_ns / FRONTIER_NS_PER_MS : 0;
+	/*
+	 * the last value in the view's column of its type (1.2's uuid and
+	 * bigint: an update never changes a view's columns under its users'
+	 * views); one of another width is counted alone
+	 */
 	delta.has_last_id = family->value_bytes == FRONTIER_VALUE_BIGINT;
-	delta.has_last_value = !delta.has_last_id;
+	delta.has_last_value = family->value_bytes == FRONTIER_VALUE_UUID;
 	if (delta.has_last_id)
 		delta.last_id = value->id;
-	else
+	else if (delta.has_last_value)
 		memcpy(delta.last_value.data, value->uuid, UUID_LEN);
 	shmem_slot_record(slot, &delta);
 	clock_rollbacks = 0;

@@ -1,7 +1,7 @@
 /*
  * family.h
  *		A family's next value, from its frontier (shared when preloaded,
- *		backend-local otherwise), as a uuid or a bigint.
+ *		backend-local otherwise), as a uuid, a bigint or a string of bytes.
  */
 #ifndef UUID_SEQ_FAMILY_H
 #define UUID_SEQ_FAMILY_H
@@ -15,8 +15,11 @@
  * The next value of a family: one step of its frontier, encoded with fresh
  * random bits and this server's node id, and accounted in this backend's
  * slot.  Raises the errors of family_take().  A family of uuids
- * (FRONTIER_VALUE_UUID) gives a uuid, one of bigints a bigint.
+ * (FRONTIER_VALUE_UUID) gives a uuid, one of bigints a bigint;
+ * family_next_value() gives any family's value in the member of its width
+ * (FrontierValue.bytes for a string of bytes, FRONTIER_VALUE_KSUID, ...).
  */
+extern void family_next_value(FamilyId id, FrontierValue *value);
 extern pg_uuid_t *family_next_uuid(FamilyId id);
 extern int64 family_next_id(FamilyId id);
 

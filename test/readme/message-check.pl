@@ -63,6 +63,8 @@ my @names = (
 	qr/^default_horizon$/,		# the raises' horizons and lock waits in words
 	qr/^opts->horizon_text$/,	# ("5 minutes"), core/raise_plan.c's
 	qr/^opts->lock_wait_text$/,	# raise_interval_text()
+	qr/^typname$/,				# raise_frontier.c: a key's type, "uuid" or
+								# format_type_be()'s, as core prints types
 );
 
 my %primary = map { $_ => 1 } qw(errmsg errmsg_plural errmsg_internal GUC_check_errmsg elog);

@@ -224,7 +224,7 @@ family_cmp(const FrontierFamily *f, const FrontierValue *a, const FrontierValue 
 	for (int kind = 0; kind < COMB_KIND_COUNT; kind++)
 		if (f == &comb_families[kind].frontier && comb_families[kind].layout == COMB_LAYOUT_SQLSERVER)
 			return sqlserver_cmp(a->uuid, b->uuid);
-	return memcmp(a->uuid, b->uuid, 16);
+	return memcmp(a->bytes, b->bytes, f->value_bytes);
 }
 
 /*

@@ -93,9 +93,14 @@ test_families(void)
 
 		/*
 		 * every family declares the width of its values (a hand-written
-		 * FrontierFamily that leaves it out has 0) and all the rest
+		 * FrontierFamily that leaves it out has 0), a bigint's only for
+		 * the 8-byte families, and all the rest
 		 */
-		CHECK(family->value_bytes == (bigint ? FRONTIER_VALUE_BIGINT : FRONTIER_VALUE_UUID));
+		CHECK(bigint ? family->value_bytes == FRONTIER_VALUE_BIGINT :
+			  family->value_bytes == FRONTIER_VALUE_UUID ||
+			  family->value_bytes == FRONTIER_VALUE_KSUID ||
+			  family->value_bytes == FRONTIER_VALUE_OBJECTID);
+		CHECK(family->value_bytes <= FRONTIER_VALUE_MAX);
 		CHECK(family->name != NULL && family->range != NULL);
 		CHECK(family->counter_bits < 64 && family->max_word > 0);
 		CHECK(family->word_from_ns != NULL && family->word_to_ns != NULL &&
