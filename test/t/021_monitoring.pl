@@ -195,7 +195,10 @@ own_sql('postgres', q{
 # mdb: mallory's database and mallory's (trusted) uuid_seq, which mallory
 # tries to swap its uuid_seq_state() out of (refused: it is a superuser's
 # function); app: mallory's database, uuid_seq a superuser's in mallory's
-# schema public
+# schema public (15 and later give it to pg_database_owner, mallory here;
+# before 15 the bootstrap superuser owns it, so mallory is given it as a
+# database owner often is)
+own_sql('app', 'ALTER SCHEMA public OWNER TO mallory') if tested_major() < 15;
 own_sql('app', 'CREATE EXTENSION uuid_seq SCHEMA public');
 $node->safe_psql('mdb', 'CREATE EXTENSION uuid_seq', extra_params => [ '-U', 'mallory' ]);
 my ($rc, $out, $err) = $node->psql('mdb', 'ALTER EXTENSION uuid_seq DROP FUNCTION uuid_seq_state()',
