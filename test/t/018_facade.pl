@@ -42,6 +42,9 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
+use FindBin;
+use lib "$FindBin::Bin/../perl";
+use UuidSeqMajor;
 
 my $seed = $ENV{UUID_SEQ_FACADE_SEED} // time() ^ $$;
 note "random seed: $seed (UUID_SEQ_FACADE_SEED reruns it)";
@@ -415,13 +418,13 @@ ordinary_role_sees_nothing($node, 'with the key file', $key4);
 # new key (k0:k1, white space around it)
 my $key5 = random_hex(8) . ':' . random_hex(8);
 my $session = $node->background_psql('postgres');
-is($session->query_safe(uses_key($key4)), 't', 'a session reads the file at the first use');
+is(session_value($session, uses_key($key4)), 't', 'a session reads the file at the first use');
 write_key_file($node, 'facade.key', "  $key5\r\n", 0600);
 $node->reload;
 my $reread = 0;
 for (1 .. 5 * $PostgreSQL::Test::Utils::timeout_default)
 {
-	last if ($reread = $session->query_safe(uses_key($key5)) eq 't');
+	last if ($reread = session_value($session, uses_key($key5)) eq 't');
 	usleep(100_000);
 }
 ok($reread, 'after a reload a running session uses the new key in the file');

@@ -248,7 +248,7 @@ like($raiser->{stderr},
 	'... with a WARNING naming the partition');
 note "the raise's WARNING: $1" if $raiser->{stderr} =~ /DETAIL:  ([^\n]*p1[^\n]*)/;
 $owner->query_safe('COMMIT');
-is($owner->query_safe(q{SELECT count(*) FROM o.p}), '1', 'the owner\'s transaction went on');
+is(session_value($owner, q{SELECT count(*) FROM o.p}), '1', 'the owner\'s transaction went on');
 $raiser->quit;
 $owner->quit;
 
