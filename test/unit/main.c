@@ -184,6 +184,7 @@ main(void)
 	test_raise_plan();
 	test_facade();
 	test_shared_head();
+	test_objectid();
 	test_vector_files();
 
 	printf("%d passed, %d failed\n", unit_passed, unit_failed);

@@ -70,6 +70,7 @@ extern void test_id64(void);
 extern void test_raise_plan(void);
 extern void test_facade(void);
 extern void test_shared_head(void);
+extern void test_objectid(void);
 extern void test_vector_files(void);
 
 #endif							/* UUID_SEQ_UNIT_H */
