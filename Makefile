@@ -13,6 +13,7 @@ OBJS = \
 	src/core/frontier_format.o \
 	src/core/guid_bytes.o \
 	src/core/id64.o \
+	src/core/objectid.o \
 	src/core/raise_plan.o \
 	src/core/registry.o \
 	src/core/rfc9562.o \
@@ -25,6 +26,7 @@ OBJS = \
 	src/funcs/facade_funcs.o \
 	src/funcs/guid_funcs.o \
 	src/funcs/id64_funcs.o \
+	src/funcs/objectid_funcs.o \
 	src/funcs/raise_frontier.o \
 	src/funcs/raise_frontiers.o \
 	src/funcs/sqlserver_ops.o \
@@ -64,7 +66,7 @@ PG_CFLAGS = -fvisibility=hidden
 # Regression tests: test/regress/{sql,expected} (test/README).  setup
 # creates the extension and stays first; upgrade drops and re-creates it and
 # stays last.
-REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade upgrade
+REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade objectid upgrade
 REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
 # Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
 # the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold
