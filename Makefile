@@ -33,6 +33,7 @@ OBJS = \
 	src/funcs/state_funcs.o \
 	src/funcs/typeid_funcs.o \
 	src/funcs/ulid_funcs.o \
+	src/funcs/ulid_type.o \
 	src/funcs/uuid_minmax.o \
 	src/funcs/v7_funcs.o \
 	src/runtime/facade_key.o \
@@ -66,12 +67,12 @@ PG_CFLAGS = -fvisibility=hidden
 # Regression tests: test/regress/{sql,expected} (test/README).  setup
 # creates the extension and stays first; upgrade drops and re-creates it and
 # stays last.
-REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade objectid upgrade
+REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade objectid ulid_type upgrade
 REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
 # Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
 # the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold
 # its isolationtester's older table format.)
-ISOLATION = v7_shared_frontier ulid_xact comb_shared_frontier id64_shared_frontier
+ISOLATION = v7_shared_frontier ulid_xact ulid_type_shared_frontier comb_shared_frontier id64_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation
 TAP_TESTS = 1
 # prove runs in $(srcdir)

@@ -221,3 +221,347 @@ COMMENT ON FUNCTION objectid_to_xid_text(objectid) IS
     'the 20-character rs/xid text (base32hex, lowercase) of an ObjectId''s 12 bytes';
 COMMENT ON FUNCTION objectid_from_xid_text(pg_catalog.text) IS
     'the ObjectId of an rs/xid text (20 characters, either case)';
+
+-- The ulid type (src/README §4), pgx_ulid's drop-in: a ULID stored as a uuid
+-- is (16 bytes, binary-coercible with uuid both ways), written as its 26
+-- Crockford base32 characters.  Binary I/O, comparisons and hashes are
+-- core's uuid functions: uuid order is ULID order (the text's order).  The
+-- functions and operator classes take pgx_ulid's names where ours had none.
+CREATE TYPE ulid;
+
+CREATE FUNCTION ulid_in(pg_catalog.cstring) RETURNS ulid
+AS 'MODULE_PATHNAME', 'ulid_in'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_out(ulid) RETURNS pg_catalog.cstring
+AS 'MODULE_PATHNAME', 'ulid_out'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_recv(pg_catalog.internal) RETURNS ulid AS 'uuid_recv'
+LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_send(ulid) RETURNS pg_catalog.bytea AS 'uuid_send'
+LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE ulid (
+    INPUT = ulid_in,
+    OUTPUT = ulid_out,
+    RECEIVE = ulid_recv,
+    SEND = ulid_send,
+    LIKE = pg_catalog.uuid);
+
+-- To uuid implicitly (every uuid function takes a ulid; the same bytes),
+-- from uuid on assignment (INSERT, UPDATE, ALTER COLUMN ... TYPE ulid):
+-- implicit both ways, as pgx_ulid has them, would make ulid = uuid
+-- ambiguous (docs/ulid.md, "Casts").
+CREATE CAST (pg_catalog.uuid AS ulid) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (ulid AS pg_catalog.uuid) WITHOUT FUNCTION AS IMPLICIT;
+
+-- comparisons of (ulid, ulid), (ulid, uuid) and (uuid, ulid): uuid's
+CREATE FUNCTION ulid_eq(ulid, ulid) RETURNS pg_catalog.bool AS 'uuid_eq'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_ne(ulid, ulid) RETURNS pg_catalog.bool AS 'uuid_ne'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_lt(ulid, ulid) RETURNS pg_catalog.bool AS 'uuid_lt'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_le(ulid, ulid) RETURNS pg_catalog.bool AS 'uuid_le'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_ge(ulid, ulid) RETURNS pg_catalog.bool AS 'uuid_ge'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_gt(ulid, ulid) RETURNS pg_catalog.bool AS 'uuid_gt'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_cmp(ulid, ulid) RETURNS pg_catalog.int4 AS 'uuid_cmp'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+AS 'uuid_sortsupport'
+LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION ulid_uuid_eq(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool AS 'uuid_eq'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_uuid_ne(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool AS 'uuid_ne'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_uuid_lt(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool AS 'uuid_lt'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_uuid_le(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool AS 'uuid_le'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_uuid_ge(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool AS 'uuid_ge'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_uuid_gt(ulid, pg_catalog.uuid) RETURNS pg_catalog.bool AS 'uuid_gt'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ulid_uuid_cmp(ulid, pg_catalog.uuid) RETURNS pg_catalog.int4 AS 'uuid_cmp'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+
+CREATE FUNCTION uuid_ulid_eq(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool AS 'uuid_eq'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION uuid_ulid_ne(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool AS 'uuid_ne'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION uuid_ulid_lt(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool AS 'uuid_lt'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION uuid_ulid_le(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool AS 'uuid_le'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION uuid_ulid_ge(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool AS 'uuid_ge'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION uuid_ulid_gt(pg_catalog.uuid, ulid) RETURNS pg_catalog.bool AS 'uuid_gt'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION uuid_ulid_cmp(pg_catalog.uuid, ulid) RETURNS pg_catalog.int4 AS 'uuid_cmp'
+LANGUAGE internal IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+
+CREATE FUNCTION ulid_hash(ulid) RETURNS pg_catalog.int4 AS 'uuid_hash'
+LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_hash_extended(ulid, pg_catalog.int8) RETURNS pg_catalog.int8
+AS 'uuid_hash_extended'
+LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OPERATOR = (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES);
+CREATE OPERATOR <> (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel);
+CREATE OPERATOR < (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel);
+CREATE OPERATOR <= (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel);
+CREATE OPERATOR >= (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel);
+CREATE OPERATOR > (
+    LEFTARG = ulid, RIGHTARG = ulid, FUNCTION = ulid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel);
+
+CREATE OPERATOR = (
+    LEFTARG = ulid, RIGHTARG = pg_catalog.uuid, FUNCTION = ulid_uuid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES);
+CREATE OPERATOR <> (
+    LEFTARG = ulid, RIGHTARG = pg_catalog.uuid, FUNCTION = ulid_uuid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel);
+CREATE OPERATOR < (
+    LEFTARG = ulid, RIGHTARG = pg_catalog.uuid, FUNCTION = ulid_uuid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel);
+CREATE OPERATOR <= (
+    LEFTARG = ulid, RIGHTARG = pg_catalog.uuid, FUNCTION = ulid_uuid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel);
+CREATE OPERATOR >= (
+    LEFTARG = ulid, RIGHTARG = pg_catalog.uuid, FUNCTION = ulid_uuid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel);
+CREATE OPERATOR > (
+    LEFTARG = ulid, RIGHTARG = pg_catalog.uuid, FUNCTION = ulid_uuid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel);
+
+CREATE OPERATOR = (
+    LEFTARG = pg_catalog.uuid, RIGHTARG = ulid, FUNCTION = uuid_ulid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES);
+CREATE OPERATOR <> (
+    LEFTARG = pg_catalog.uuid, RIGHTARG = ulid, FUNCTION = uuid_ulid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel);
+CREATE OPERATOR < (
+    LEFTARG = pg_catalog.uuid, RIGHTARG = ulid, FUNCTION = uuid_ulid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel);
+CREATE OPERATOR <= (
+    LEFTARG = pg_catalog.uuid, RIGHTARG = ulid, FUNCTION = uuid_ulid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel);
+CREATE OPERATOR >= (
+    LEFTARG = pg_catalog.uuid, RIGHTARG = ulid, FUNCTION = uuid_ulid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel);
+CREATE OPERATOR > (
+    LEFTARG = pg_catalog.uuid, RIGHTARG = ulid, FUNCTION = uuid_ulid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel);
+
+-- the default classes, btree and hash, with the comparisons to uuid in their
+-- families (and uuid's own, which a merge join of ulid = uuid sorts the
+-- uuid side with): an index on a ulid serves id >= ulid_lower_bound(ts) too
+CREATE OPERATOR CLASS ulid_btree_ops
+DEFAULT FOR TYPE ulid USING btree AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 ulid_cmp(ulid, ulid),
+    FUNCTION 2 ulid_sortsupport(pg_catalog.internal),
+    FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid);
+
+ALTER OPERATOR FAMILY ulid_btree_ops USING btree ADD
+    OPERATOR 1 < (ulid, pg_catalog.uuid),
+    OPERATOR 2 <= (ulid, pg_catalog.uuid),
+    OPERATOR 3 = (ulid, pg_catalog.uuid),
+    OPERATOR 4 >= (ulid, pg_catalog.uuid),
+    OPERATOR 5 > (ulid, pg_catalog.uuid),
+    FUNCTION 1 ulid_uuid_cmp(ulid, pg_catalog.uuid),
+    OPERATOR 1 < (pg_catalog.uuid, ulid),
+    OPERATOR 2 <= (pg_catalog.uuid, ulid),
+    OPERATOR 3 = (pg_catalog.uuid, ulid),
+    OPERATOR 4 >= (pg_catalog.uuid, ulid),
+    OPERATOR 5 > (pg_catalog.uuid, ulid),
+    FUNCTION 1 uuid_ulid_cmp(pg_catalog.uuid, ulid),
+    OPERATOR 1 pg_catalog.< (pg_catalog.uuid, pg_catalog.uuid),
+    OPERATOR 2 pg_catalog.<= (pg_catalog.uuid, pg_catalog.uuid),
+    OPERATOR 3 pg_catalog.= (pg_catalog.uuid, pg_catalog.uuid),
+    OPERATOR 4 pg_catalog.>= (pg_catalog.uuid, pg_catalog.uuid),
+    OPERATOR 5 pg_catalog.> (pg_catalog.uuid, pg_catalog.uuid),
+    FUNCTION 1 pg_catalog.uuid_cmp(pg_catalog.uuid, pg_catalog.uuid),
+    FUNCTION 2 (pg_catalog.uuid, pg_catalog.uuid) pg_catalog.uuid_sortsupport(pg_catalog.internal);
+
+CREATE OPERATOR CLASS ulid_hash_ops
+DEFAULT FOR TYPE ulid USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 ulid_hash(ulid),
+    FUNCTION 2 ulid_hash_extended(ulid, pg_catalog.int8);
+
+ALTER OPERATOR FAMILY ulid_hash_ops USING hash ADD
+    OPERATOR 1 pg_catalog.= (pg_catalog.uuid, pg_catalog.uuid),
+    FUNCTION 1 pg_catalog.uuid_hash(pg_catalog.uuid),
+    FUNCTION 2 pg_catalog.uuid_hash_extended(pg_catalog.uuid, pg_catalog.int8),
+    OPERATOR 1 = (ulid, pg_catalog.uuid),
+    OPERATOR 1 = (pg_catalog.uuid, ulid);
+
+-- min() and max(), reading the ends of a ulid index (SORTOP)
+CREATE FUNCTION ulid_smaller(ulid, ulid) RETURNS ulid
+AS 'MODULE_PATHNAME', 'uuid_seq_uuid_smaller'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_larger(ulid, ulid) RETURNS ulid
+AS 'MODULE_PATHNAME', 'uuid_seq_uuid_larger'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE AGGREGATE min(ulid) (
+    SFUNC = ulid_smaller, STYPE = ulid, COMBINEFUNC = ulid_smaller,
+    SORTOP = <, PARALLEL = SAFE);
+CREATE AGGREGATE max(ulid) (
+    SFUNC = ulid_larger, STYPE = ulid, COMBINEFUNC = ulid_larger,
+    SORTOP = >, PARALLEL = SAFE);
+
+-- Conversions, by pgx_ulid's names: to uuid and bytea the same 16 bytes; to
+-- a time its millisecond (a timestamp as UTC, so IMMUTABLE), from a time
+-- the smallest ULID of its millisecond (every random bit 0: a range scan's
+-- or a partition's bound).  pgx_ulid's ulid_to_timestamptz(ulid) is ours on
+-- uuid, which a ulid casts to implicitly; its cast takes ulid_timestamptz(),
+-- as a cast whose function takes uuid would rely on the cast to uuid, which
+-- pg_dump (pg_upgrade) may restore after it.
+CREATE FUNCTION ulid_from_uuid(u pg_catalog.uuid) RETURNS ulid
+AS 'MODULE_PATHNAME', 'ulid_uuid_same'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_to_uuid(u ulid) RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'ulid_uuid_same'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_to_bytea(u ulid) RETURNS pg_catalog.bytea
+AS 'MODULE_PATHNAME', 'ulid_to_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_from_bytea(b pg_catalog.bytea) RETURNS ulid
+AS 'MODULE_PATHNAME', 'ulid_from_bytea'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_to_timestamp(u ulid) RETURNS pg_catalog.timestamp
+AS 'MODULE_PATHNAME', 'ulid_to_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ulid_timestamptz(u ulid) RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'ulid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION timestamp_to_ulid(ts pg_catalog.timestamp) RETURNS ulid
+AS 'MODULE_PATHNAME', 'timestamp_to_ulid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION timestamptz_to_ulid(ts pg_catalog.timestamptz) RETURNS ulid
+AS 'MODULE_PATHNAME', 'timestamp_to_ulid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- To bytea implicitly, as pgx_ulid (the same bytes; no other cast of ulid
+-- competes with it); every other explicitly (docs/ulid.md, "Casts")
+CREATE CAST (ulid AS pg_catalog.bytea) WITH FUNCTION ulid_to_bytea(ulid) AS IMPLICIT;
+CREATE CAST (pg_catalog.bytea AS ulid) WITH FUNCTION ulid_from_bytea(pg_catalog.bytea);
+CREATE CAST (ulid AS pg_catalog.timestamp) WITH FUNCTION ulid_to_timestamp(ulid);
+CREATE CAST (pg_catalog.timestamp AS ulid) WITH FUNCTION timestamp_to_ulid(pg_catalog.timestamp);
+CREATE CAST (ulid AS pg_catalog.timestamptz) WITH FUNCTION ulid_timestamptz(ulid);
+CREATE CAST (pg_catalog.timestamptz AS ulid)
+    WITH FUNCTION timestamptz_to_ulid(pg_catalog.timestamptz);
+
+-- pgx_ulid's generators, on the ULID frontier as ulid_generate() (both
+-- strictly increasing cluster-wide)
+CREATE FUNCTION gen_ulid() RETURNS ulid
+AS 'MODULE_PATHNAME', 'gen_ulid'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+CREATE FUNCTION gen_monotonic_ulid() RETURNS ulid
+AS 'MODULE_PATHNAME', 'gen_monotonic_ulid'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON TYPE ulid IS
+    'a ULID: 16 bytes as uuid, written as 26 Crockford base32 characters (pgx_ulid''s type)';
+COMMENT ON AGGREGATE min(ulid) IS 'minimum in ULID order';
+COMMENT ON AGGREGATE max(ulid) IS 'maximum in ULID order';
+COMMENT ON FUNCTION ulid_from_uuid(pg_catalog.uuid) IS
+    'a uuid''s 16 bytes as a ulid (pgx_ulid''s name)';
+COMMENT ON FUNCTION ulid_to_uuid(ulid) IS
+    'a ulid''s 16 bytes as a uuid (pgx_ulid''s name)';
+COMMENT ON FUNCTION ulid_to_bytea(ulid) IS
+    'a ulid''s 16 bytes, big-endian';
+COMMENT ON FUNCTION ulid_from_bytea(pg_catalog.bytea) IS
+    '16 bytes as a ulid';
+COMMENT ON FUNCTION ulid_to_timestamp(ulid) IS
+    'creation time (ms) of a ULID, as a timestamp in UTC';
+COMMENT ON FUNCTION ulid_timestamptz(ulid) IS
+    'creation time (ms) of a ULID: the cast to timestamptz (ulid_to_timestamptz() takes a ulid too)';
+COMMENT ON FUNCTION timestamp_to_ulid(pg_catalog.timestamp) IS
+    'the smallest ULID of the millisecond of a timestamp read as UTC: a range scan''s or partition''s bound';
+COMMENT ON FUNCTION timestamptz_to_ulid(pg_catalog.timestamptz) IS
+    'the smallest ULID of the millisecond of an instant: a range scan''s or partition''s bound';
+COMMENT ON FUNCTION gen_ulid() IS
+    'next ULID of the ULID frontier, as ulid (pgx_ulid''s name)';
+COMMENT ON FUNCTION gen_monotonic_ulid() IS
+    'next ULID of the ULID frontier, as ulid; the same as gen_ulid() (pgx_ulid''s name)';
+COMMENT ON FUNCTION ulid_in(pg_catalog.cstring) IS 'I/O';
+COMMENT ON FUNCTION ulid_out(ulid) IS 'I/O';
+COMMENT ON FUNCTION ulid_recv(pg_catalog.internal) IS 'I/O';
+COMMENT ON FUNCTION ulid_send(ulid) IS 'I/O';
+COMMENT ON FUNCTION ulid_sortsupport(pg_catalog.internal) IS 'sort support (as uuid)';
+COMMENT ON FUNCTION ulid_hash(ulid) IS 'hash (as uuid)';
+COMMENT ON FUNCTION ulid_hash_extended(ulid, pg_catalog.int8) IS 'hash (as uuid)';
+COMMENT ON FUNCTION ulid_smaller(ulid, ulid) IS 'smaller in ULID order';
+COMMENT ON FUNCTION ulid_larger(ulid, ulid) IS 'larger in ULID order';
+COMMENT ON OPERATOR CLASS ulid_btree_ops USING btree IS 'ULID order (uuid order)';
+COMMENT ON OPERATOR FAMILY ulid_btree_ops USING btree IS
+    'ULID order, ulid with ulid and with uuid';
+COMMENT ON OPERATOR CLASS ulid_hash_ops USING hash IS 'hash of uuid';
+COMMENT ON OPERATOR FAMILY ulid_hash_ops USING hash IS
+    'hash of uuid, ulid with ulid and with uuid';
+-- the comparisons of ulid with ulid and with uuid, in ULID order (uuid order);
+-- pg_catalog.format() qualified (SECURITY.md)
+DO $$
+DECLARE
+    pair record;
+BEGIN
+    FOR pair IN SELECT * FROM (VALUES ('ulid', 'ulid', 'ulid'),
+                                      ('ulid', 'pg_catalog.uuid', 'ulid_uuid'),
+                                      ('pg_catalog.uuid', 'ulid', 'uuid_ulid')) p(l, r, fn)
+    LOOP
+        EXECUTE pg_catalog.format($sql$
+            COMMENT ON FUNCTION %3$s_eq(%1$s, %2$s) IS 'implementation of =';
+            COMMENT ON FUNCTION %3$s_ne(%1$s, %2$s) IS 'implementation of <>';
+            COMMENT ON FUNCTION %3$s_lt(%1$s, %2$s) IS 'implementation of < (ULID order)';
+            COMMENT ON FUNCTION %3$s_le(%1$s, %2$s) IS 'implementation of <= (ULID order)';
+            COMMENT ON FUNCTION %3$s_ge(%1$s, %2$s) IS 'implementation of >= (ULID order)';
+            COMMENT ON FUNCTION %3$s_gt(%1$s, %2$s) IS 'implementation of > (ULID order)';
+            COMMENT ON FUNCTION %3$s_cmp(%1$s, %2$s) IS 'compare in ULID order';
+            COMMENT ON OPERATOR = (%1$s, %2$s) IS 'equal';
+            COMMENT ON OPERATOR <> (%1$s, %2$s) IS 'not equal';
+            COMMENT ON OPERATOR < (%1$s, %2$s) IS 'less than, in ULID order';
+            COMMENT ON OPERATOR <= (%1$s, %2$s) IS 'less than or equal, in ULID order';
+            COMMENT ON OPERATOR >= (%1$s, %2$s) IS 'greater than or equal, in ULID order';
+            COMMENT ON OPERATOR > (%1$s, %2$s) IS 'greater than, in ULID order';
+            $sql$, pair.l, pair.r, pair.fn);
+    END LOOP;
+END
+$$;

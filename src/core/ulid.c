@@ -165,3 +165,13 @@ ulid_from_text(const char *text, size_t len, uint8_t out[UUID_BYTES])
 	put_be(out + 8, 8, lo);
 	return ULID_TEXT_OK;
 }
+
+size_t
+ulid_text_first_bad(const char *text, size_t len)
+{
+	size_t		i = 0;
+
+	while (i < len && crockford_values[(unsigned char) text[i]] != 0)
+		i++;
+	return i;
+}

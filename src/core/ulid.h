@@ -79,4 +79,11 @@ extern void ulid_to_text(const uint8_t u[UUID_BYTES], char out[ULID_TEXT_LEN]);
 extern UlidTextStatus ulid_from_text(const char *text, size_t len,
 									 uint8_t out[UUID_BYTES]);
 
+/*
+ * The offset of the first of `len` bytes outside Crockford's alphabet (I,
+ * L, O and U included), or len when there is none: where
+ * ULID_TEXT_BAD_CHAR lies, for its message.
+ */
+extern size_t ulid_text_first_bad(const char *text, size_t len);
+
 #endif							/* UUID_SEQ_ULID_H */

@@ -19,6 +19,7 @@
 #include "access/parallel.h"
 #include "access/xact.h"
 #include "fmgr.h"
+#include "mb/pg_wchar.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
@@ -124,13 +125,15 @@ uuid_to_ulid(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(result);
 }
 
-Datum
-ulid_to_uuid(PG_FUNCTION_ARGS)
+/*
+ * Parse `len` bytes of ULID text into out, or raise 22P02 saying what is
+ * wrong and where: the ulid type's input and ulid_to_uuid(text).  The
+ * message quotes the input, cut at 64 characters (quote.c).
+ */
+void
+ulid_parse_or_error(const char *input, int len, uint8 out[UUID_LEN])
 {
-	text	   *input = PG_GETARG_TEXT_PP(0);
-	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
-
-	switch (ulid_from_text(VARDATA_ANY(input), VARSIZE_ANY_EXHDR(input), uuid->data))
+	switch (ulid_from_text(input, (size_t) len, out))
 	{
 		case ULID_TEXT_OK:
 			break;
@@ -138,24 +141,35 @@ ulid_to_uuid(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type ulid: \"%s\"",
-							quote_text(input)),
+							quote_bytes(input, len)),
 					 errdetail("A ULID is 26 characters long.")));
 			break;
 		case ULID_TEXT_BAD_CHAR:
+			/* the position in characters, as the user counts them */
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type ulid: \"%s\"",
-							quote_text(input)),
-					 errdetail("A ULID is written with 0-9 and A-Z except I, L, O and U (Crockford's base32).")));
+							quote_bytes(input, len)),
+					 errdetail("Character %d is not a digit of Crockford's base32, 0-9 and A-Z except I, L, O and U.",
+							   pg_mbstrlen_with_len(input, (int) ulid_text_first_bad(input, (size_t) len)) + 1)));
 			break;
 		case ULID_TEXT_OVERFLOW:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type ulid: \"%s\"",
-							quote_text(input)),
-					 errdetail("A ULID's first character is at most 7: larger values do not fit in 128 bits.")));
+							quote_bytes(input, len)),
+					 errdetail("Character 1 is above 7: the value does not fit in 128 bits.")));
 			break;
 	}
+}
+
+Datum
+ulid_to_uuid(PG_FUNCTION_ARGS)
+{
+	text	   *input = PG_GETARG_TEXT_PP(0);
+	pg_uuid_t  *uuid = palloc(sizeof(pg_uuid_t));
+
+	ulid_parse_or_error(VARDATA_ANY(input), VARSIZE_ANY_EXHDR(input), uuid->data);
 	PG_RETURN_UUID_P(uuid);
 }
 

@@ -5,7 +5,9 @@
  *		whatever decodes must re-encode to the input's uppercase form and
  *		decode back to the same bytes.  Its first 16 bytes, taken as a uuid,
  *		must survive encode -> decode, and so must the ULID of each frontier
- *		word and node layout the input spells.
+ *		word and node layout the input spells.  ulid_text_first_bad() must
+ *		agree with the status: a bad character where one is reported, none
+ *		in text that decodes.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -37,13 +39,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint8_t		u[UUID_BYTES];
 	char	   *copy;
+	UlidTextStatus status;
+	size_t		first_bad;
 
 	/* decode a heap copy of exactly `size` bytes */
 	copy = malloc(size ? size : 1);
 	if (copy == NULL)
 		return 0;
 	memcpy(copy, data, size);
-	if (ulid_from_text(copy, size, u) == ULID_TEXT_OK)
+	status = ulid_from_text(copy, size, u);
+	first_bad = ulid_text_first_bad(copy, size);
+	if (first_bad > size ||
+		(status == ULID_TEXT_BAD_CHAR) != (size == ULID_TEXT_LEN && first_bad < size))
+		abort();
+	if (status == ULID_TEXT_OK)
 	{
 		char		text[ULID_TEXT_LEN];
 

@@ -73,6 +73,30 @@ is( $node->safe_psql(
 		SELECT rolsuper, (SELECT count(*) FROM t) FROM pg_roles WHERE rolname = current_user},
 		extra_params => [ '-U', 'app_owner' ]),
 	'f|1', 'a database owner without superuser installs the trusted extension');
+# the ulid type (1.4) is theirs too: a key column, its casts and classes
+is( $node->safe_psql(
+		'app', q{
+		CREATE TABLE u (id ulid PRIMARY KEY DEFAULT gen_ulid(), name text);
+		INSERT INTO u (name) VALUES ('a'), ('b');
+		INSERT INTO u VALUES ('01arz3ndektsv4rrffq69g5fav', 'c');
+		CREATE INDEX ON u USING hash (id);
+		SELECT count(*), min(id), max(id) = (SELECT id FROM u WHERE name = 'b'),
+		       min(id)::timestamptz AT TIME ZONE 'UTC'
+		FROM u WHERE id >= '2016-07-30'::timestamptz::ulid},
+		extra_params => [ '-U', 'app_owner' ]),
+	'3|01ARZ3NDEKTSV4RRFFQ69G5FAV|t|2016-07-30 23:54:10.259',
+	'the database owner uses the ulid type');
+# its binary form, through COPY: 16 bytes a value, read back the same
+my $copy = $node->basedir . '/ulid.copy';
+is( $node->safe_psql(
+		'app', qq{
+		COPY (SELECT id FROM u) TO '$copy' (FORMAT binary);
+		CREATE TEMP TABLE back (id ulid);
+		COPY back FROM '$copy' (FORMAT binary);
+		SELECT count(*) FROM u JOIN back USING (id)}),
+	'3', 'a ulid goes through COPY in binary');
+# (header 19 bytes, then per row a field count, a length of 16, 16 bytes)
+is(-s $copy, 19 + 3 * (2 + 4 + 16) + 2, 'its binary form is 16 bytes');
 
 # uuid_seq_state() shows each frontier as the smallest value this server
 # hands out at that step: with the node id, for every family that has one.

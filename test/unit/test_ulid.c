@@ -177,6 +177,32 @@ test_bad_text(void)
 	CHECK(ulid_from_text("8000000000000000000000000U", ULID_TEXT_LEN, u) == ULID_TEXT_BAD_CHAR);
 }
 
+/* Where the first bad character lies: what the type's input message names. */
+static void
+test_first_bad(void)
+{
+	const char *good = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+	char		buf[ULID_TEXT_LEN];
+
+	CHECK(ulid_text_first_bad(good, ULID_TEXT_LEN) == ULID_TEXT_LEN);
+	CHECK(ulid_text_first_bad("01arz3ndektsv4rrffq69g5fav", ULID_TEXT_LEN) == ULID_TEXT_LEN);
+	CHECK(ulid_text_first_bad("", 0) == 0);
+	/* an overflowing first character is in the alphabet */
+	CHECK(ulid_text_first_bad("ZZZZZZZZZZZZZZZZZZZZZZZZZZ", ULID_TEXT_LEN) == ULID_TEXT_LEN);
+	/* each position, and the first of two bad ones */
+	for (size_t at = 0; at < ULID_TEXT_LEN; at++)
+	{
+		memcpy(buf, good, ULID_TEXT_LEN);
+		buf[at] = 'U';
+		CHECK(ulid_text_first_bad(buf, ULID_TEXT_LEN) == at);
+		buf[ULID_TEXT_LEN - 1] = '-';
+		CHECK(ulid_text_first_bad(buf, ULID_TEXT_LEN) == at);
+	}
+	/* never past len: a NUL or a bad byte after it is not read */
+	CHECK(ulid_text_first_bad("01AR-", 4) == 4);
+	CHECK(ulid_text_first_bad("\xc3\xa9", 2) == 0);
+}
+
 static void
 test_layout(void)
 {
@@ -329,6 +355,7 @@ test_ulid(void)
 	test_round_trip();
 	test_text_order();
 	test_bad_text();
+	test_first_bad();
 	test_layout();
 	test_xact_low();
 	test_ulid_frontier();
