@@ -33,6 +33,8 @@ static const RaiseGenerator generators[] = {
 	{"typeid_generate", &uuidv7_family, RAISE_VALUE_TYPEID, RAISE_ARGS_PREFIX},
 	{"ulid_generate", &ulid_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
 	{"ulid_generate_xact", &ulid_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
+	{"gen_ulid", &ulid_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
+	{"gen_monotonic_ulid", &ulid_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
 	{"comb_new", &comb_families[COMB_SQLSERVER_UNIX_MS].frontier, RAISE_VALUE_UUID,
 	RAISE_ARGS_NONE},
 	{"comb_new_layout", NULL, RAISE_VALUE_UUID, RAISE_ARGS_COMB},

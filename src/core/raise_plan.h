@@ -27,7 +27,7 @@
 /* What a generator's values are, as a column stores them. */
 typedef enum RaiseValueKind
 {
-	RAISE_VALUE_UUID,			/* a uuid (in a uuid or sqlguid column) */
+	RAISE_VALUE_UUID,			/* a uuid (in a uuid, sqlguid or ulid column) */
 	RAISE_VALUE_BIGINT,			/* an 8-byte id */
 	RAISE_VALUE_TYPEID			/* TypeID text of a UUIDv7 */
 } RaiseValueKind;

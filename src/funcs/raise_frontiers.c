@@ -60,6 +60,7 @@
 #include "core/id64.h"
 #include "core/raise_plan.h"
 #include "core/typeid.h"
+#include "core/ulid.h"
 #include "runtime/compat.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
@@ -189,6 +190,14 @@ shown_value(const KeyColumn *col)
 	{
 		case ORDER_UUID:
 		case ORDER_SQLSERVER:
+			if (col->ulid)
+			{
+				char		buf[ULID_TEXT_LEN];
+
+				ulid_to_text(col->read.value.uuid, buf);
+				return cstring_to_text_with_len(buf, ULID_TEXT_LEN);
+			}
+			else
 			{
 				pg_uuid_t	uuid;
 

@@ -7,7 +7,8 @@
  *
  * The generators are the extension's member C functions whose symbol
  * core/raise_plan.c knows, found through pg_depend from the extension the
- * calling function belongs to (and sqlguid by what it is, is_sqlguid()):
+ * calling function belongs to (and sqlguid and ulid by what they are,
+ * is_sqlguid(), is_ulid()):
  * never by name, so neither search_path, a relocated schema nor a
  * look-alike function in another schema changes what is found (core 18's
  * pg_catalog.uuidv7() is not uuid_seq's and is not found).  The defaults
@@ -128,6 +129,38 @@ is_sqlguid(Oid extension, Oid typid)
 	return is;
 }
 
+/*
+ * Whether member type typid is the extension's ulid, known as sqlguid is
+ * (is_sqlguid()): a base type of 16 bytes whose input function is a member
+ * of the extension, the module's C function ulid_in.
+ */
+static bool
+is_ulid(Oid extension, Oid typid)
+{
+	HeapTuple	type = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
+	Form_pg_type form;
+	HeapTuple	proc;
+	bool		is = false;
+
+	if (!HeapTupleIsValid(type))
+		return false;
+	form = (Form_pg_type) GETSTRUCT(type);
+	if (form->typtype == TYPTYPE_BASE && form->typlen == UUID_LEN &&
+		getExtensionOfObject(ProcedureRelationId, form->typinput) == extension &&
+		HeapTupleIsValid(proc = SearchSysCache1(PROCOID, ObjectIdGetDatum(form->typinput))))
+	{
+		Form_pg_proc p = (Form_pg_proc) GETSTRUCT(proc);
+		bool		isnull;
+		Datum		prosrc = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_prosrc, &isnull);
+
+		is = p->prolang == ClanguageId && !isnull &&
+			strcmp(TextDatumGetCString(prosrc), "ulid_in") == 0;
+		ReleaseSysCache(proc);
+	}
+	ReleaseSysCache(type);
+	return is;
+}
+
 /* The members of the extension that matter here. */
 void
 find_extension_objects(ExtensionObjects *ext)
@@ -158,6 +191,8 @@ find_extension_objects(ExtensionObjects *ext)
 		{
 			if (is_sqlguid(ext->extension, dep->objid))
 				ext->sqlguid = dep->objid;
+			else if (is_ulid(ext->extension, dep->objid))
+				ext->ulid = dep->objid;
 		}
 		else if (dep->classid == OperatorFamilyRelationId)
 		{
@@ -177,6 +212,14 @@ find_extension_objects(ExtensionObjects *ext)
 	systable_endscan(scan);
 	table_close(depend, AccessShareLock);
 	ext->uuid_family = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
+	/* the script's default class: only a superuser makes another default */
+	if (OidIsValid(ext->ulid))
+	{
+		Oid			opclass = GetDefaultOpClass(ext->ulid, BTREE_AM_OID);
+
+		if (OidIsValid(opclass))
+			ext->ulid_family = get_opclass_family(opclass);
+	}
 }
 
 

@@ -86,6 +86,8 @@ typedef struct ExtensionObjects
 {
 	Oid			extension;
 	Oid			sqlguid;		/* the type sqlguid */
+	Oid			ulid;			/* the type ulid (1.4) */
+	Oid			ulid_family;	/* its default btree family, ulid_btree_ops */
 	Oid			sqlserver_family;	/* btree uuid_sqlserver_ops */
 	Oid			uuid_family;	/* core's btree uuid_ops */
 	List	   *generator_oids; /* member functions that take a step */
@@ -143,6 +145,7 @@ typedef struct KeyColumn
 	Oid			atttypid;
 	char	   *default_text;	/* the default's adbin */
 	bool		sqlguid;		/* the column holds sqlguid (below domains) */
+	bool		ulid;			/* the column holds ulid (below domains) */
 	KeyCall		call;
 
 	SkipReason	skip;			/* why it is not raised, or SKIP_NONE */

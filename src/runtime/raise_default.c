@@ -60,7 +60,7 @@ member_generator(const ExtensionObjects *ext, Oid procoid)
 
 /*
  * An expression below what leaves its value as it is: binary-compatible
- * casts (uuid to sqlguid), domains, COLLATE, and casts to the same type
+ * casts (uuid to sqlguid, uuid and ulid), domains, COLLATE, and casts to the same type
  * (varchar(n)'s length coercion).
  */
 static Node *
@@ -283,7 +283,8 @@ type_holds_values(const KeyColumn *col, Oid typid, const ExtensionObjects *ext)
 	switch (col->call.generator->kind)
 	{
 		case RAISE_VALUE_UUID:
-			return base == UUIDOID || (OidIsValid(ext->sqlguid) && base == ext->sqlguid);
+			return base == UUIDOID || (OidIsValid(ext->sqlguid) && base == ext->sqlguid) ||
+				(OidIsValid(ext->ulid) && base == ext->ulid);
 		case RAISE_VALUE_BIGINT:
 			return base == INT8OID;
 		case RAISE_VALUE_TYPEID:
@@ -368,6 +369,7 @@ analyse_default(KeyColumn *col, Oid typid, int32 typmod, const ExtensionObjects 
 	}
 	skip = analyse_call(&col->call, (FuncExpr *) stripped, generator);
 	col->sqlguid = OidIsValid(ext->sqlguid) && getBaseType(typid) == ext->sqlguid;
+	col->ulid = OidIsValid(ext->ulid) && getBaseType(typid) == ext->ulid;
 	if (skip != SKIP_NONE)
 		return skip;
 	if (!type_holds_values(col, typid, ext))

@@ -404,7 +404,9 @@ index_fits(Relation index, AttrNumber attnum, const KeyColumn *col,
 	switch (col->call.order)
 	{
 		case ORDER_UUID:
-			return opfamily == ext->uuid_family;
+			/* a ulid's btree family is uuid order too */
+			return opfamily == ext->uuid_family ||
+				(OidIsValid(ext->ulid_family) && opfamily == ext->ulid_family);
 		case ORDER_SQLSERVER:
 			return OidIsValid(ext->sqlserver_family) && opfamily == ext->sqlserver_family;
 		case ORDER_INT8:

@@ -16,6 +16,8 @@ our @EXPORT = qw(@KEY_TABLES create_keys fill_keys below_old new_not_above
 our @KEY_TABLES = (
 	{ table => 'orders', type => 'uuid', default => 'uuid_generate_v7()', key => 'id', family => 'v7' },
 	{ table => 'lines', type => 'uuid', default => 'ulid_generate()', key => 'id', family => 'ulid' },
+	# the ulid type (1.4), read through its own btree class
+	{ table => 'tickets', type => 'ulid', default => 'gen_ulid()', key => 'id', family => 'ulid' },
 	{
 		table => 'invoices',
 		type => 'sqlguid',

@@ -53,6 +53,12 @@ test_symbols(void)
 	CHECK(g && g->family == &ulid_family);
 	g = gen("ulid_generate_xact");
 	CHECK(g && g->family == &ulid_family);
+	g = gen("gen_ulid");
+	CHECK(g && g->family == &ulid_family && g->kind == RAISE_VALUE_UUID &&
+		  g->args == RAISE_ARGS_NONE);
+	g = gen("gen_monotonic_ulid");
+	CHECK(g && g->family == &ulid_family && g->kind == RAISE_VALUE_UUID &&
+		  g->args == RAISE_ARGS_NONE);
 	g = gen("comb_new");
 	CHECK(g && g->family == &comb_families[COMB_SQLSERVER_UNIX_MS].frontier &&
 		  g->args == RAISE_ARGS_NONE);

@@ -67,6 +67,12 @@ CREATE TABLE by_ulid (id uuid PRIMARY KEY DEFAULT ulid_generate(), n int);
 INSERT INTO by_ulid VALUES (ulid_lower_bound(t('ulid')), 1);
 CREATE TABLE by_ulid_xact (id uuid DEFAULT ulid_generate_xact(), n int);
 INSERT INTO by_ulid_xact VALUES (ulid_lower_bound(t('ulid')), 1);
+-- the ulid type (1.4) and its generators, found by what they are; a uuid
+-- column of gen_ulid() too (read whole: no index)
+CREATE TABLE by_ulid_monotonic (id ulid DEFAULT gen_monotonic_ulid(), n int);
+INSERT INTO by_ulid_monotonic VALUES (ulid_lower_bound(t('ulid')), 1);
+CREATE TABLE by_gen_ulid_uuid (id uuid DEFAULT gen_ulid(), n int);
+INSERT INTO by_gen_ulid_uuid VALUES (ulid_lower_bound(t('ulid')), 1);
 -- sqlguid: read through its primary key, in SQL Server order; a key of an
 -- older time with larger leading bytes sorts first in uuid order, not here
 CREATE TABLE by_sqlguid (id sqlguid PRIMARY KEY DEFAULT comb_new(), n int);
@@ -155,6 +161,11 @@ CREATE TABLE by_ulid_v4_whole (id uuid DEFAULT ulid_generate(), n int);
 INSERT INTO by_ulid_v4_whole VALUES ('5f0c7a3e-9b1d-4e8a-a6f2-3c4d5e6f7a8b', 1),
                                     (ulid_lower_bound(t('ulid')), 2),
                                     ('c3b9e1a4-2d7f-4a6b-8c5e-9f0a1b2c3d4e', 3);
+-- a ulid column read through its primary key (ulid_btree_ops): the key
+-- beyond is not counted
+CREATE TABLE by_ulid_type (id ulid PRIMARY KEY DEFAULT gen_ulid(), n int);
+INSERT INTO by_ulid_type VALUES (ulid_lower_bound(t('ulid')), 1),
+                                ('5f0c7a3e-9b1d-4e8a-a6f2-3c4d5e6f7a8b'::uuid, 2);
 CREATE TABLE by_sqlguid_newid (id sqlguid PRIMARY KEY DEFAULT comb_new(), n int);
 INSERT INTO by_sqlguid_newid VALUES (comb_new(t('comb_sqlserver_unix_ms')), 1),
                                     ('b1a6c3e4-7d2f-4c89-9e0a-f1e2d3c4b5a6', 2);
@@ -186,6 +197,7 @@ INSERT INTO expected VALUES
     ('by_domain_sqlguid', 'id', (SELECT max(id)::text FROM by_domain_sqlguid)),
     ('by_ulid_v4', 'id', (SELECT id::text FROM by_ulid_v4 WHERE n = 1)),
     ('by_ulid_v4_whole', 'id', (SELECT id::text FROM by_ulid_v4_whole WHERE n = 2)),
+    ('by_ulid_type', 'id', (SELECT id::text FROM by_ulid_type WHERE n = 1)),
     ('by_sqlguid_newid', 'id', (SELECT id::text FROM by_sqlguid_newid WHERE n = 1)),
     ('by_v7_placeholder', 'id', (SELECT id::text FROM by_v7_placeholder WHERE n = 1)),
     ('by_uuidv7_shift_30h', 'id', (SELECT max(id)::text FROM by_uuidv7_shift_30h)),
@@ -200,6 +212,8 @@ INSERT INTO expected VALUES
     ('by_uuidv7_shift', 'id', (SELECT max(id)::text FROM by_uuidv7_shift)),
     ('by_ulid', 'id', (SELECT max(id)::text FROM by_ulid)),
     ('by_ulid_xact', 'id', (SELECT max(id)::text FROM by_ulid_xact)),
+    ('by_ulid_monotonic', 'id', (SELECT max(id)::text FROM by_ulid_monotonic)),
+    ('by_gen_ulid_uuid', 'id', (SELECT max(id)::text FROM by_gen_ulid_uuid)),
     ('by_sqlguid', 'id', (SELECT id::text FROM by_sqlguid WHERE n = 1)),
     ('by_comb_uuid', 'id', (SELECT id::text FROM by_comb_uuid WHERE n = 1)),
     ('by_comb_opclass', 'id', (SELECT max(id)::text FROM by_comb_opclass)),
@@ -304,6 +318,8 @@ SELECT tbl, CASE
        WHEN tbl IN ('by_sqlguid'::regclass, 'by_comb_uuid', 'by_comb_opclass', 'by_comb_ticks',
                     'by_sqlguid_newid', 'by_domain_sqlguid')
            THEN next_key::uuid #># max_value::uuid
+       WHEN tbl IN ('by_ulid_type'::regclass, 'by_ulid_monotonic')
+           THEN next_key::ulid > max_value::ulid
        WHEN tbl IN ('by_typeid'::regclass, 'by_typeid_varchar', 'by_typeid_far')
            THEN typeid_to_uuid(next_key) > typeid_to_uuid(max_value)
        WHEN tbl IN ('by_tsid'::regclass, 'by_snowflake', 'by_snowflake_2015', 'animals', 'cats',
