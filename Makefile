@@ -38,6 +38,7 @@ OBJS = \
 	src/funcs/v7_funcs.o \
 	src/runtime/facade_key.o \
 	src/runtime/family.o \
+	src/runtime/frontier_cell.o \
 	src/runtime/frontier_store.o \
 	src/runtime/guc.o \
 	src/runtime/lease.o \

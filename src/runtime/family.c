@@ -30,17 +30,11 @@
 
 #include "runtime/compat.h"
 #include "runtime/family.h"
+#include "runtime/frontier_cell.h"
 #include "runtime/guc.h"
 #include "runtime/lease.h"
 #include "runtime/random.h"
 #include "runtime/shmem.h"
-
-/* without shared frontiers: this backend's, and their pace anchors */
-static uint64_t local_frontier[FAMILY_COUNT];
-static uint64_t local_anchor[FAMILY_COUNT];
-
-/* the pace anchors as this backend last read them (FrontierCell.anchor_seen) */
-static int64_t anchor_seen[FAMILY_COUNT];
 
 /*
  * The longest sleep of a paced wait before the allocator reads the clock
@@ -62,42 +56,6 @@ static uint64 clock_rollbacks = 0;
  */
 static int64 frozen_ns = 0;
 static uint64 frozen_count = 0;
-
-static uint64_t
-local_load(void *cell)
-{
-	return *(uint64_t *) cell;
-}
-
-static bool
-local_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
-{
-	uint64_t   *word = cell;
-
-	if (*word != *expected)
-	{
-		*expected = *word;
-		return false;
-	}
-	*word = desired;
-	return true;
-}
-
-static uint64_t
-shared_load(void *cell)
-{
-	return pg_atomic_read_u64(cell);
-}
-
-static bool
-shared_compare_exchange(void *cell, uint64_t *expected, uint64_t desired)
-{
-	uint64		old = *expected;
-	bool		done = pg_atomic_compare_exchange_u64(cell, &old, desired);
-
-	*expected = old;
-	return done;
-}
 
 int64
 family_clock_ns(void)
@@ -188,39 +146,6 @@ env_sleep(void *arg, int64_t ns)
 					 ms, pace_wait_event);
 	ResetLatch(MyLatch);
 	CHECK_FOR_INTERRUPTS();
-}
-
-/*
- * Family id's frontier and pace anchor: the shared ones where there are
- * (shared).
- */
-static void
-cell_for(UuidSeqShared *shared, FamilyId id, FrontierCell *cell)
-{
-	if (shared != NULL)
-	{
-		cell->load = shared_load;
-		cell->compare_exchange = shared_compare_exchange;
-		cell->cell = &shared->frontier[id].word;
-		cell->anchor = &shared->frontier[id].anchor;
-	}
-	else
-	{
-		cell->load = local_load;
-		cell->compare_exchange = local_compare_exchange;
-		cell->cell = &local_frontier[id];
-		cell->anchor = &local_anchor[id];
-	}
-	cell->anchor_seen = &anchor_seen[id];
-}
-
-void
-family_raise_anchor(UuidSeqShared *shared, FamilyId id, uint64 word)
-{
-	FrontierCell cell;
-
-	cell_for(shared, id, &cell);
-	frontier_anchor_raise(&cell, frontier_word_ns(family_table[id], word));
 }
 
 /*
@@ -324,7 +249,7 @@ family_take(FamilyId id, FrontierTake *take)
 				 errdetail("Those settings apply only when uuid_seq is in shared_preload_libraries, and an id with node 0 in their place could equal another server's."),
 				 errhint("Add uuid_seq to shared_preload_libraries and restart the server, or remove uuid_seq.node_id and uuid_seq.node_bits from the configuration.")));
 
-	cell_for(shared, id, &cell);
+	frontier_cell_for(shared, id, &cell);
 	switch (frontier_take(family, &cell, &env, take))
 	{
 		case FRONTIER_OK:
@@ -403,6 +328,6 @@ family_frontier(FamilyId id)
 {
 	FrontierCell cell;
 
-	cell_for(lease_shared(), id, &cell);
+	frontier_cell_for(lease_shared(), id, &cell);
 	return cell.load(cell.cell);
 }

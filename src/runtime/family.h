@@ -46,14 +46,6 @@ extern pg_uuid_t *family_value_uuid(const FrontierValue *value);
  */
 extern uint64 family_value_word(FamilyId id, uint64 word);
 
-/*
- * Raise the pace anchor of family id to the time of frontier word `word`
- * (src/README §1, "Pacing"): for a raise of its frontier, and one restored
- * at start, so that paced generation carries it at most a second past that.
- * The shared anchor where shared is given, this backend's otherwise.
- */
-extern void family_raise_anchor(UuidSeqShared *shared, FamilyId id, uint64 word);
-
 /* The frontier word of a family as this backend sees it (0 if unused). */
 extern uint64 family_frontier(FamilyId id);
 

@@ -19,7 +19,7 @@
 #include "storage/ipc.h"
 
 #include "runtime/compat.h"
-#include "runtime/family.h"
+#include "runtime/frontier_cell.h"
 #include "runtime/frontier_store.h"
 #include "runtime/guc.h"
 #include "runtime/lease.h"
@@ -282,7 +282,7 @@ lease_raise_frontier(UuidSeqShared *shared, FamilyId id, uint64 word, uint64 *be
 			floor[id] = word;
 			renew_leases(shared, floor, LEASE_NS, ERROR, &lsn);
 		}
-		family_raise_anchor(shared, id, word);
+		frontier_cell_raise_anchor(shared, id, word);
 		raise_word(&shared->frontier[id].word, word);
 	}
 	LWLockRelease(&shared->lease_lock);
@@ -307,7 +307,7 @@ replay_leases(UuidSeqShared *shared, const uint64 *words, const bool *present)
 	{
 		if (!present[i])
 			continue;
-		family_raise_anchor(shared, i, words[i]);
+		frontier_cell_raise_anchor(shared, i, words[i]);
 		raise_word(&shared->frontier[i].word, words[i]);
 		if (words[i] >= pg_atomic_read_u64(&shared->frontier[i].lease))
 			beyond_lease = true;
@@ -506,7 +506,7 @@ restore_frontiers(UuidSeqShared *shared)
 	 */
 	for (int i = 0; i < FAMILY_COUNT; i++)
 		if (pg_atomic_read_u64(&shared->frontier[i].word) != 0)
-			family_raise_anchor(shared, i, pg_atomic_read_u64(&shared->frontier[i].word));
+			frontier_cell_raise_anchor(shared, i, pg_atomic_read_u64(&shared->frontier[i].word));
 
 	/* the first value above a restored frontier renews its lease */
 	if (uuid_seq_persist)
