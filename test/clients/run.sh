@@ -8,7 +8,9 @@
 # and the facade ports of docs/facade.md, facade-js, facade-python and
 # facade-java (node/uuidv47.js, python/uuidv47.py, java/UuidV47.java: no
 # dependency; their tests reach the server through node-postgres, psycopg 3
-# and JDBC); all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
+# and JDBC), and ulid-js, the ulid type against npm's ulid (node/ulid_test.js:
+# each side parses what the other generates, byte for byte, time and order);
+# all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
 # with the tables of schema.sql, and fails on any value that changes on its
 # way through the client (test/clients/*/: the keys of every family generated
 # by their DEFAULT, read back and compared with the server's id::text, sent
@@ -28,7 +30,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-all=(psycopg3 psycopg2 sqlalchemy node-postgres knex jdbc facade-js facade-python facade-java)
+all=(psycopg3 psycopg2 sqlalchemy node-postgres knex jdbc facade-js facade-python facade-java ulid-js)
 python=${PYTHON:-/usr/bin/python3} # Debian's python3 and its packages
 jar=${PGJDBC_JAR:-/usr/share/java/postgresql.jar}
 
@@ -73,7 +75,7 @@ fi
 wants() { [[ " ${clients[*]} " == *" $1 "* ]]; }
 
 # Node: node-postgres and knex at the lock file's versions
-if wants node-postgres || wants knex || wants facade-js; then
+if wants node-postgres || wants knex || wants facade-js || wants ulid-js; then
 	node_major=$(node --version | sed 's/^v\([0-9]*\).*/\1/')
 	if [[ $node_major -lt 16 ]]; then
 		echo "clients: node $(node --version) is too old (knex needs 16)" >&2
@@ -113,6 +115,7 @@ run_client() {
 	knex) node "$work/node/knex_test.js" ;;
 	jdbc) java -cp "$work/java/classes:$jar" JdbcTest ;;
 	facade-js) node "$work/node/facade_test.js" ;;
+	ulid-js) node "$work/node/ulid_test.js" ;;
 	facade-python) "$python" -W error "$work/python/facade_test.py" ;;
 	facade-java) java -cp "$work/java/classes:$jar" FacadeTest ;;
 	esac

@@ -5,6 +5,8 @@ CREATE EXTENSION uuid_seq;
 
 CREATE TABLE k_v7 (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), note text);
 CREATE TABLE k_ulid (id uuid PRIMARY KEY DEFAULT ulid_generate(), note text);
+-- the ulid type (1.4), pgx_ulid's DEFAULT
+CREATE TABLE k_ulid_type (id ulid PRIMARY KEY DEFAULT gen_ulid(), note text);
 CREATE TABLE k_typeid (id text PRIMARY KEY DEFAULT typeid_generate('item'), note text);
 CREATE TABLE k_sqlguid (id sqlguid PRIMARY KEY DEFAULT comb_new(), note text);
 
