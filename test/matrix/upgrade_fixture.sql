@@ -47,6 +47,8 @@ CREATE TABLE by_sqlguid_sqldatetime (id sqlguid PRIMARY KEY DEFAULT comb_new('sq
 CREATE TABLE by_sqlguid_dotnet_ticks (id sqlguid PRIMARY KEY DEFAULT comb_new('sqlserver', 'dotnet_ticks'), n int);
 CREATE TABLE by_opclass (id uuid NOT NULL DEFAULT comb_new(), n int);
 CREATE UNIQUE INDEX by_opclass_sqlserver ON by_opclass (id uuid_sqlserver_ops);
+-- the ulid type (1.4): its own btree class, amcheck'd after the upgrade
+CREATE TABLE by_ulid_type (id ulid PRIMARY KEY DEFAULT gen_ulid(), n int);
 
 -- RANGE partitions on the key: the past, the days around now (the frontier
 -- an hour ahead included), the future; no default partition, so a value
@@ -95,6 +97,7 @@ INSERT INTO by_sqlguid (n) SELECT generate_series(1, 2000);
 INSERT INTO by_sqlguid_sqldatetime (n) SELECT generate_series(1, 2000);
 INSERT INTO by_sqlguid_dotnet_ticks (n) SELECT generate_series(1, 2000);
 INSERT INTO by_opclass (n) SELECT generate_series(1, 2000);
+INSERT INTO by_ulid_type (n) SELECT generate_series(1, 2000);
 INSERT INTO events_v7 (n) SELECT generate_series(1, 2000);
 INSERT INTO events_v7 (id, n) VALUES (uuid_generate_v7('2020-06-01 00:00+00'), 0);
 INSERT INTO events_ulid (n) SELECT generate_series(1, 2000);
