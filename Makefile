@@ -22,6 +22,7 @@ OBJS = \
 	src/core/sqlserver_order.o \
 	src/core/typeid.o \
 	src/core/ulid.o \
+	src/core/uuidv6.o \
 	src/funcs/comb_funcs.o \
 	src/funcs/facade_funcs.o \
 	src/funcs/guid_funcs.o \
@@ -35,6 +36,7 @@ OBJS = \
 	src/funcs/ulid_funcs.o \
 	src/funcs/ulid_type.o \
 	src/funcs/uuid_minmax.o \
+	src/funcs/v6_funcs.o \
 	src/funcs/v7_funcs.o \
 	src/runtime/facade_key.o \
 	src/runtime/family.o \
@@ -68,12 +70,12 @@ PG_CFLAGS = -fvisibility=hidden
 # Regression tests: test/regress/{sql,expected} (test/README).  setup
 # creates the extension and stays first; upgrade drops and re-creates it and
 # stays last.
-REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade objectid ulid_type upgrade
+REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade objectid ulid_type v6 upgrade
 REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
 # Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
 # the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold
 # its isolationtester's older table format.)
-ISOLATION = v7_shared_frontier ulid_xact ulid_type_shared_frontier comb_shared_frontier id64_shared_frontier
+ISOLATION = v7_shared_frontier ulid_xact ulid_type_shared_frontier comb_shared_frontier id64_shared_frontier v6_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation
 TAP_TESTS = 1
 # prove runs in $(srcdir)

@@ -787,7 +787,7 @@ COMMENT ON FUNCTION uuid_timestamp(uuid) IS
 COMMENT ON FUNCTION uuid_version(uuid) IS
     'version of an RFC 9562 uuid; NULL for other variants';
 COMMENT ON FUNCTION uuid_node_id(uuid, int) IS
-    'the node id in the top bits of a UUIDv7''s random part (uuid_seq.node_bits)';
+    'the node id (uuid_seq.node_bits) in the top bits of a UUIDv7''s random part, or of a UUIDv6''s node after its first byte';
 COMMENT ON FUNCTION uuid_seq_state() IS
     'one row per generator family: its frontier (hidden from roles without pg_read_all_stats when shared), where it started, the node settings';
 COMMENT ON FUNCTION uuid_seq_backend_stats() IS
@@ -1563,3 +1563,43 @@ BEGIN
     END LOOP;
 END
 $$;
+-- UUIDv6 (src/README §19): RFC 9562's field-compatible version 1 in time
+-- order, on a frontier of its own like UUIDv7's; uuid-ossp's and
+-- pg_uuidv7's naming (uuid_generate_v1() ... uuid_generate_v7()).  Its
+-- creation time is also uuid_timestamp()'s; the core 18 name
+-- uuid_extract_timestamp() reads versions 1 and 7 alone, as core's does.
+CREATE FUNCTION uuid_generate_v6()
+RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'uuid_generate_v6'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+CREATE FUNCTION uuid_generate_v6(ts pg_catalog.timestamptz)
+RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'uuid_generate_v6_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_v6_to_timestamptz(u pg_catalog.uuid)
+RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'uuid_v6_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_v6_lower_bound(ts pg_catalog.timestamptz)
+RETURNS pg_catalog.uuid
+AS 'MODULE_PATHNAME', 'uuid_v6_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_v6_text_to_timestamptz(key pg_catalog.text)
+RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'uuid_v6_text_to_timestamptz'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_generate_v6() IS
+    'next UUIDv6 of the v6 frontier: above every earlier value of this backend (of the cluster when preloaded)';
+COMMENT ON FUNCTION uuid_generate_v6(pg_catalog.timestamptz) IS
+    'a UUIDv6 for the given instant, random clock sequence and node; never moves a frontier';
+COMMENT ON FUNCTION uuid_v6_to_timestamptz(pg_catalog.uuid) IS
+    'creation time (us) of a UUIDv6; NULL for other versions';
+COMMENT ON FUNCTION uuid_v6_lower_bound(pg_catalog.timestamptz) IS
+    'the smallest UUIDv6 of the 100 ns of an instant: a partition bound, pg_partman''s time encoder';
+COMMENT ON FUNCTION uuid_v6_text_to_timestamptz(pg_catalog.text) IS
+    'creation time (us) of a UUIDv6 written as text; NULL for other versions: pg_partman''s time decoder';

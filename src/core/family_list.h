@@ -32,3 +32,4 @@ FAMILY(COMB_SQLSERVER_DOTNET_TICKS, "comb_sqlserver_dotnet_ticks",
 	   &comb_families[COMB_SQLSERVER_DOTNET_TICKS].frontier)
 FAMILY(TSID, "tsid", &tsid_family)
 FAMILY(SNOWFLAKE, "snowflake", &snowflake_family)
+FAMILY(V6, "v6", &uuidv6_family)

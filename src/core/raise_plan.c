@@ -16,6 +16,7 @@
 #include "rfc9562.h"
 #include "sqlserver_order.h"
 #include "ulid.h"
+#include "uuidv6.h"
 
 #define US_PER_HOUR			INT64_C(3600000000)
 #define US_PER_DAY			(24 * US_PER_HOUR)
@@ -40,6 +41,7 @@ static const RaiseGenerator generators[] = {
 	{"comb_new_layout", NULL, RAISE_VALUE_UUID, RAISE_ARGS_COMB},
 	{"tsid_generate", &tsid_family, RAISE_VALUE_BIGINT, RAISE_ARGS_NONE},
 	{"snowflake_generate", &snowflake_family, RAISE_VALUE_BIGINT, RAISE_ARGS_EPOCH},
+	{"uuid_generate_v6", &uuidv6_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
 };
 
 const RaiseGenerator *

@@ -10,6 +10,7 @@
 #include "registry.h"
 #include "rfc9562.h"
 #include "ulid.h"
+#include "uuidv6.h"
 
 const FrontierFamily *const family_table[FAMILY_COUNT] = {
 #define FAMILY(symbol, name, family) [FAMILY_##symbol] = (family),

@@ -13,9 +13,6 @@
 #include "bytes.h"
 #include "rfc9562.h"
 
-/* 100-ns ticks from 1582-10-15 (the Gregorian epoch of v1/v6) to 1970-01-01 */
-#define GREGORIAN_TO_UNIX_100NS	UINT64_C(0x01B21DD213814000)
-
 bool
 uuidv7_word_from_ns(int64_t ns, uint64_t *word)
 {
@@ -163,15 +160,17 @@ uuidv1_unix_us(const uint8_t u[UUID_BYTES])
 	return gregorian_to_unix_us(ticks);
 }
 
+uint64_t
+uuidv6_ticks(const uint8_t u[UUID_BYTES])
+{
+	/* time_high (bytes 0-3), time_mid (4-5), time_low (low 12 bits of 6-7) */
+	return get_be(u, 4) << 28 | get_be(u + 4, 2) << 12 | (get_be(u + 6, 2) & 0x0fff);
+}
+
 int64_t
 uuidv6_unix_us(const uint8_t u[UUID_BYTES])
 {
-	/* time_high (bytes 0-3), time_mid (4-5), time_low (low 12 bits of 6-7) */
-	uint64_t	ticks = get_be(u, 4) << 28 |
-		get_be(u + 4, 2) << 12 |
-		(get_be(u + 6, 2) & 0x0fff);
-
-	return gregorian_to_unix_us(ticks);
+	return gregorian_to_unix_us(uuidv6_ticks(u));
 }
 
 bool

@@ -21,6 +21,9 @@
 #define UUIDV7_RAND_B_BITS	62
 #define NODE_BITS_MAX		16
 
+/* 100-ns ticks from 1582-10-15 (the Gregorian epoch of v1/v6) to 1970-01-01 */
+#define GREGORIAN_TO_UNIX_100NS	UINT64_C(0x01B21DD213814000)
+
 /*
  * Set the version nibble (the high nibble of byte 6) and the RFC 9562
  * variant (the top two bits of byte 8: 10), keeping every other bit.
@@ -93,5 +96,8 @@ extern uint64_t uuid_unix_ms(const uint8_t u[UUID_BYTES]);
  */
 extern int64_t uuidv1_unix_us(const uint8_t u[UUID_BYTES]);
 extern int64_t uuidv6_unix_us(const uint8_t u[UUID_BYTES]);
+
+/* The 60-bit 100-ns Gregorian timestamp of a version 6 uuid. */
+extern uint64_t uuidv6_ticks(const uint8_t u[UUID_BYTES]);
 
 #endif							/* UUID_SEQ_RFC9562_H */

@@ -22,6 +22,7 @@
 #include "utils/uuid.h"
 
 #include "core/rfc9562.h"
+#include "core/uuidv6.h"
 #include "runtime/family.h"
 #include "runtime/guc.h"
 #include "runtime/quote.h"
@@ -300,6 +301,9 @@ uuid_node_id(PG_FUNCTION_ARGS)
 	pg_uuid_t  *uuid = PG_GETARG_UUID_P(0);
 	unsigned	bits = node_bits_arg(PG_GETARG_INT32(1));
 
+	/* a UUIDv6 keeps it in its node (src/README §18), any other in rand_b */
+	if (uuid_rfc_version(uuid->data) == 6)
+		PG_RETURN_INT32((int32) uuidv6_node_id(uuid->data, bits));
 	PG_RETURN_INT32((int32) uuidv7_node_id(uuid->data, bits));
 }
 

@@ -1,7 +1,7 @@
 -- test/matrix/upgrade_fixture.sql: the database that test/matrix/pg-upgrade.sh
 -- makes on the older major before pg_upgrade: a key of every kind and of
 -- every family (v7, ULID, TypeID, every COMB layout and strategy, TSID and
--- Snowflake defaults, generated columns over them, sqlguid primary keys, a
+-- Snowflake, UUIDv6 defaults, generated columns over them, sqlguid primary keys, a
 -- uuid_sqlserver_ops index, an expression index, RANGE partitions bounded by
 -- the lower-bound functions),
 -- generated with every frontier an hour ahead of the clock (as on a server
@@ -46,6 +46,10 @@ CREATE TABLE by_sqlguid (id sqlguid PRIMARY KEY DEFAULT comb_new(), n int);
 CREATE TABLE by_sqlguid_sqldatetime (id sqlguid PRIMARY KEY DEFAULT comb_new('sqlserver', 'sqldatetime'), n int);
 CREATE TABLE by_sqlguid_dotnet_ticks (id sqlguid PRIMARY KEY DEFAULT comb_new('sqlserver', 'dotnet_ticks'), n int);
 CREATE TABLE by_opclass (id uuid NOT NULL DEFAULT comb_new(), n int);
+CREATE TABLE by_v6 (
+    id uuid PRIMARY KEY DEFAULT uuid_generate_v6(),
+    created_at timestamptz GENERATED ALWAYS AS (uuid_v6_to_timestamptz(id)) STORED,
+    n int);
 CREATE UNIQUE INDEX by_opclass_sqlserver ON by_opclass (id uuid_sqlserver_ops);
 -- the ulid type (1.4): its own btree class, amcheck'd after the upgrade
 CREATE TABLE by_ulid_type (id ulid PRIMARY KEY DEFAULT gen_ulid(), n int);
@@ -98,6 +102,7 @@ INSERT INTO by_sqlguid_sqldatetime (n) SELECT generate_series(1, 2000);
 INSERT INTO by_sqlguid_dotnet_ticks (n) SELECT generate_series(1, 2000);
 INSERT INTO by_opclass (n) SELECT generate_series(1, 2000);
 INSERT INTO by_ulid_type (n) SELECT generate_series(1, 2000);
+INSERT INTO by_v6 (n) SELECT generate_series(1, 2000);
 INSERT INTO events_v7 (n) SELECT generate_series(1, 2000);
 INSERT INTO events_v7 (id, n) VALUES (uuid_generate_v7('2020-06-01 00:00+00'), 0);
 INSERT INTO events_ulid (n) SELECT generate_series(1, 2000);

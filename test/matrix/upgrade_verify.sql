@@ -57,6 +57,7 @@ SELECT pg_temp.new_above('by_sqlguid_sqldatetime', 'id');
 SELECT pg_temp.new_above('by_sqlguid_dotnet_ticks', 'id');
 SELECT pg_temp.new_above('by_opclass', 'id::sqlguid');
 SELECT pg_temp.new_above('by_ulid_type', 'id');
+SELECT pg_temp.new_above('by_v6', 'id');
 SELECT pg_temp.new_above('events_v7', 'id', 'events_v7_now');
 SELECT pg_temp.new_above('events_ulid', 'id', 'events_ulid_now');
 SELECT pg_temp.new_above('events_comb', 'id', 'events_comb_now');
@@ -76,6 +77,7 @@ BEGIN
     ASSERT (SELECT tableoid::regclass::text FROM events_tsid WHERE n = -1000) = 'events_tsid_past';
     ASSERT NOT EXISTS (SELECT FROM by_tsid WHERE created_at IS DISTINCT FROM tsid_to_timestamptz(id));
     ASSERT NOT EXISTS (SELECT FROM by_v7 WHERE created_at IS DISTINCT FROM uuid_v7_to_timestamptz(id));
+    ASSERT NOT EXISTS (SELECT FROM by_v6 WHERE created_at IS DISTINCT FROM uuid_v6_to_timestamptz(id));
     ASSERT NOT EXISTS (SELECT FROM by_ulid WHERE ulid IS DISTINCT FROM uuid_to_ulid(id));
     ASSERT NOT EXISTS (SELECT FROM by_comb WHERE created_at IS DISTINCT FROM comb_timestamp(id, 'postgresql'));
     ASSERT NOT EXISTS (SELECT FROM users WHERE public_id IS DISTINCT FROM uuid_to_typeid('user', id));

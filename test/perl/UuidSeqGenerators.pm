@@ -89,6 +89,15 @@ our @GENERATORS = (
 		time => 'snowflake_to_timestamptz(%s)',
 		at => 'snowflake_lower_bound(%s)',
 	},
+	{
+		family => 'v6',
+		expr => 'uuid_generate_v6()',
+		type => 'uuid',
+		gt => '>',
+		node_id => 'uuid_node_id(%s, 8)',
+		time => 'uuid_v6_to_timestamptz(%s)',
+		at => 'uuid_generate_v6(%s)',
+	},
 );
 
 # SQL for the greatest of $n fresh values of generator $g, as text.

@@ -100,7 +100,8 @@ sub next_above
 		[ 'comb_sqlserver_dotnet_ticks', 'uuid', "comb_new($far, 'sqlserver', 'dotnet_ticks')",
 			"comb_new('sqlserver', 'dotnet_ticks')", '#>#' ],
 		[ 'snowflake', 'bigint', "snowflake_lower_bound($far, $epoch)",
-			"snowflake_generate($epoch)", '>' ]);
+			"snowflake_generate($epoch)", '>' ],
+		[ 'v6', 'uuid', "uuid_generate_v6($far)", 'uuid_generate_v6()', '>' ]);
 	my $node = PostgreSQL::Test::Cluster->new('raise_far');
 	$node->init;
 	$node->append_conf('postgresql.conf', $preload);

@@ -175,6 +175,7 @@ main(void)
 	test_registry();
 	test_clock_shift();
 	test_rfc9562();
+	test_uuidv6();
 	test_ulid();
 	test_comb();
 	test_sqlserver_order();

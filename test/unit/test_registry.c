@@ -27,6 +27,7 @@
 #include "registry.h"
 #include "rfc9562.h"
 #include "unit.h"
+#include "uuidv6.h"
 
 /* frontier_time in a release's uuid_seq_state(), Unix us */
 typedef struct SavedFrontier
@@ -189,12 +190,16 @@ test_registry(void)
 			CHECK(tick == samples[j] >> family->counter_bits);
 		}
 	}
-	/* a version 4 uuid is no UUIDv7 */
+	/* a version 4 uuid is no UUIDv7 nor UUIDv6 */
 	{
 		static const FrontierValue v4 = {{0x91, 0x91, 0x08, 0xf7, 0x52, 0xd1, 0x43, 0x20,
 		0x9b, 0xac, 0xf8, 0x47, 0xdb, 0x41, 0x48, 0xa8}};
 		uint64_t	tick;
 
 		CHECK(!uuidv7_family.value_tick(&uuidv7_family, &v4, &tick));
+		CHECK(!uuidv6_family.value_tick(&uuidv6_family, &v4, &tick));
 	}
+	/* the v6 family (1.4) is registered after 1.2's, under its name */
+	CHECK(family_by_name("v6", 2) == FAMILY_V6 && family_table[FAMILY_V6] == &uuidv6_family);
+	CHECK(FAMILY_V6 > FAMILY_SNOWFLAKE);
 }

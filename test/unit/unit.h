@@ -61,6 +61,7 @@ extern void test_frontier_format(void);
 extern void test_registry(void);
 extern void test_clock_shift(void);
 extern void test_rfc9562(void);
+extern void test_uuidv6(void);
 extern void test_ulid(void);
 extern void test_comb(void);
 extern void test_sqlserver_order(void);

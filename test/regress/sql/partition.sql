@@ -30,7 +30,9 @@ INSERT INTO family VALUES
     ('comb_sqldatetime', 'comb_sqldatetime_lower_bound',
      $$comb_new(%s, 'postgresql', 'sqldatetime')$$,
      $$comb_timestamp(%s, 'postgresql', 'sqldatetime')$$,
-     'comb_sqldatetime_text_to_timestamptz');
+     'comb_sqldatetime_text_to_timestamptz'),
+    ('v6', 'uuid_v6_lower_bound', 'uuid_generate_v6(%s)', 'uuid_v6_to_timestamptz(%s)',
+     'uuid_v6_text_to_timestamptz');
 
 -- the value of an expression, as text
 CREATE FUNCTION pg_temp.eval(expr text) RETURNS text LANGUAGE plpgsql AS $$

@@ -34,6 +34,8 @@ SELECT uuid_seq_raise_frontier('v7', '919108f7-52d1-4320-9bac-f847db4148a8'::uui
 SELECT uuid_seq_raise_frontier('comb_sqlserver_sqldatetime', 'ffffffff-ffff-4fff-bfff-ffffffffffff'::uuid);
 SELECT uuid_seq_raise_frontier('v7', 'ffffffff-ffff-7fff-bfff-ffffffffffff'::uuid);
 SELECT uuid_seq_raise_frontier('ulid', 'ffffffff-ffff-0000-0000-000000000000'::uuid);
+SELECT uuid_seq_raise_frontier('v6', '919108f7-52d1-4320-9bac-f847db4148a8'::uuid);
+SELECT uuid_seq_raise_frontier('v6', 'ffffffff-ffff-6fff-bfff-ffffffffffff'::uuid);
 -- the same for ids: negative ones, the last millisecond of the range (of
 -- the epoch's, for Snowflake), an infinite epoch
 SELECT uuid_seq_raise_frontier('tsid', -1);
@@ -60,6 +62,7 @@ SELECT family,
        WHEN 'comb_sqlserver_sqldatetime' THEN comb_new(t, 'sqlserver', 'sqldatetime')
        WHEN 'comb_postgresql_sqldatetime' THEN comb_new(t, 'postgresql', 'sqldatetime')
        WHEN 'comb_sqlserver_dotnet_ticks' THEN comb_new(t, 'sqlserver', 'dotnet_ticks')
+       WHEN 'v6' THEN uuid_generate_v6(t)
        END AS past,
        CASE family
        WHEN 'tsid' THEN tsid_lower_bound(t)
@@ -85,6 +88,7 @@ SELECT family,
        WHEN 'comb_sqlserver_dotnet_ticks' THEN comb_new('sqlserver', 'dotnet_ticks') #># past
        WHEN 'tsid' THEN tsid_generate() > past_id
        WHEN 'snowflake' THEN snowflake_generate() > past_id
+       WHEN 'v6' THEN uuid_generate_v6() > past
        END AS next_is_above
 FROM ahead
 WHERE (SELECT bool_and(shared) FROM uuid_seq_state())  -- (without preload: no rows)

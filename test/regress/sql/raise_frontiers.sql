@@ -63,6 +63,9 @@ INSERT INTO by_uuidv7 VALUES (uuid_generate_v7(t('v7')), 1);
 -- ahead of the step that made them
 CREATE TABLE by_uuidv7_shift (id uuid DEFAULT public.uuidv7('1 hour'), n int);
 INSERT INTO by_uuidv7_shift VALUES (uuid_generate_v7(t('v7') + interval '1 hour'), 1);
+CREATE TABLE by_v6 (id uuid PRIMARY KEY DEFAULT uuid_generate_v6(), n int);
+INSERT INTO by_v6 VALUES (uuid_generate_v6(t('v6') - interval '1 day'), 1),
+                         (uuid_generate_v6(t('v6')), 2);
 CREATE TABLE by_ulid (id uuid PRIMARY KEY DEFAULT ulid_generate(), n int);
 INSERT INTO by_ulid VALUES (ulid_lower_bound(t('ulid')), 1);
 CREATE TABLE by_ulid_xact (id uuid DEFAULT ulid_generate_xact(), n int);
@@ -210,6 +213,7 @@ INSERT INTO expected VALUES
     ('by_v7', 'id', (SELECT max(id)::text FROM by_v7)),
     ('by_uuidv7', 'id', (SELECT max(id)::text FROM by_uuidv7)),
     ('by_uuidv7_shift', 'id', (SELECT max(id)::text FROM by_uuidv7_shift)),
+    ('by_v6', 'id', (SELECT max(id)::text FROM by_v6)),
     ('by_ulid', 'id', (SELECT max(id)::text FROM by_ulid)),
     ('by_ulid_xact', 'id', (SELECT max(id)::text FROM by_ulid_xact)),
     ('by_ulid_monotonic', 'id', (SELECT max(id)::text FROM by_ulid_monotonic)),
