@@ -8,7 +8,7 @@
  * The generators are the extension's member C functions whose symbol
  * core/raise_plan.c knows, found through pg_depend from the extension the
  * calling function belongs to (and sqlguid and ulid by what they are,
- * is_sqlguid(), is_ulid()):
+ * is_script_type()):
  * never by name, so neither search_path, a relocated schema nor a
  * look-alike function in another schema changes what is found (core 18's
  * pg_catalog.uuidv7() is not uuid_seq's and is not found).  The defaults
@@ -96,14 +96,15 @@ generator_of_proc(Oid procoid)
 }
 
 /*
- * Whether member type typid is the extension's sqlguid, known by what it
- * is rather than by its name (which a domain the extension's owner adds to
- * it can take): a base type, which only a superuser can create (the
- * extension's script), 16 bytes, whose input function is a member of the
- * extension that is core's uuid_in.
+ * Whether member type typid is a type of the extension's script known by
+ * what it is rather than by its name (which a domain the extension's owner
+ * adds to it can take): a base type, which only a superuser can create
+ * (the script), of 16 bytes, whose input function is a member of the
+ * extension in language `lang` with symbol `input`: sqlguid's is core's
+ * uuid_in, ulid's (1.4) the module's ulid_in.
  */
 static bool
-is_sqlguid(Oid extension, Oid typid)
+is_script_type(Oid extension, Oid typid, Oid lang, const char *input)
 {
 	HeapTuple	type = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
 	Form_pg_type form;
@@ -121,40 +122,8 @@ is_sqlguid(Oid extension, Oid typid)
 		bool		isnull;
 		Datum		prosrc = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_prosrc, &isnull);
 
-		is = p->prolang == INTERNALlanguageId && !isnull &&
-			strcmp(TextDatumGetCString(prosrc), "uuid_in") == 0;
-		ReleaseSysCache(proc);
-	}
-	ReleaseSysCache(type);
-	return is;
-}
-
-/*
- * Whether member type typid is the extension's ulid, known as sqlguid is
- * (is_sqlguid()): a base type of 16 bytes whose input function is a member
- * of the extension, the module's C function ulid_in.
- */
-static bool
-is_ulid(Oid extension, Oid typid)
-{
-	HeapTuple	type = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid));
-	Form_pg_type form;
-	HeapTuple	proc;
-	bool		is = false;
-
-	if (!HeapTupleIsValid(type))
-		return false;
-	form = (Form_pg_type) GETSTRUCT(type);
-	if (form->typtype == TYPTYPE_BASE && form->typlen == UUID_LEN &&
-		getExtensionOfObject(ProcedureRelationId, form->typinput) == extension &&
-		HeapTupleIsValid(proc = SearchSysCache1(PROCOID, ObjectIdGetDatum(form->typinput))))
-	{
-		Form_pg_proc p = (Form_pg_proc) GETSTRUCT(proc);
-		bool		isnull;
-		Datum		prosrc = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_prosrc, &isnull);
-
-		is = p->prolang == ClanguageId && !isnull &&
-			strcmp(TextDatumGetCString(prosrc), "ulid_in") == 0;
+		is = p->prolang == lang && !isnull &&
+			strcmp(TextDatumGetCString(prosrc), input) == 0;
 		ReleaseSysCache(proc);
 	}
 	ReleaseSysCache(type);
@@ -189,9 +158,9 @@ find_extension_objects(ExtensionObjects *ext)
 		}
 		else if (dep->classid == TypeRelationId)
 		{
-			if (is_sqlguid(ext->extension, dep->objid))
+			if (is_script_type(ext->extension, dep->objid, INTERNALlanguageId, "uuid_in"))
 				ext->sqlguid = dep->objid;
-			else if (is_ulid(ext->extension, dep->objid))
+			else if (is_script_type(ext->extension, dep->objid, ClanguageId, "ulid_in"))
 				ext->ulid = dep->objid;
 		}
 		else if (dep->classid == OperatorFamilyRelationId)
