@@ -147,33 +147,53 @@ FROM ordered;
 SELECT c.opcname, a.amname, c.opcdefault
 FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
 WHERE c.opcintype = 'ulid'::regtype ORDER BY 1;
+-- (the plans' text differs by major: each is checked for the node it needs)
+CREATE FUNCTION pg_temp.plan_of(query text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+    plan text := '';
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+        plan := plan || line || E'\n';
+    END LOOP;
+    RETURN plan;
+END $$;
 CREATE TABLE ulid_keys (id ulid PRIMARY KEY, u uuid);
 INSERT INTO ulid_keys SELECT id, id FROM ordered;
 CREATE INDEX ulid_keys_hash ON ulid_keys USING hash (id);
 ANALYZE ulid_keys;
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
-EXPLAIN (COSTS OFF) SELECT max(id) FROM ulid_keys;
+SELECT pg_temp.plan_of('SELECT max(id) FROM ulid_keys')
+    LIKE '%Index Only Scan Backward using ulid_keys_pkey%' AS max_reads_index_end;
 SELECT max(id) = (SELECT max(id::text COLLATE "C") FROM ulid_keys)::ulid AS max_from_index
 FROM ulid_keys;
 -- a range scan on uuid bounds (ulid_lower_bound()) and on ulid bounds
-EXPLAIN (COSTS OFF) SELECT id FROM ulid_keys
-WHERE id >= ulid_lower_bound('2023-09-15') AND id < ulid_lower_bound('2023-09-16');
-EXPLAIN (COSTS OFF) SELECT id FROM ulid_keys
-WHERE id BETWEEN '2023-09-15'::timestamp::ulid AND '2023-09-16'::timestamp::ulid;
+SELECT pg_temp.plan_of($$SELECT id FROM ulid_keys
+    WHERE id >= ulid_lower_bound('2023-09-15') AND id < ulid_lower_bound('2023-09-16')$$)
+    LIKE '%Index Only Scan using ulid_keys_pkey%Index Cond: ((id >= %::uuid) AND (id < %::uuid))%'
+    AS uuid_bounds_scan,
+       pg_temp.plan_of($$SELECT id FROM ulid_keys
+    WHERE id BETWEEN '2023-09-15'::timestamp::ulid AND '2023-09-16'::timestamp::ulid$$)
+    LIKE '%Index Only Scan using ulid_keys_pkey%Index Cond: ((id >= %::ulid) AND (id <= %::ulid))%'
+    AS ulid_bounds_scan;
 SELECT count(*) = (SELECT count(*) FROM ulid_keys
                    WHERE id::text COLLATE "C" >= '01HAB269000000000000000000') AS range_count
 FROM ulid_keys WHERE id >= '2023-09-15'::timestamptz::ulid;
-EXPLAIN (COSTS OFF) SELECT id FROM ulid_keys WHERE id = '01GV5PA9EQG7D82Q3Y4PKBZSYV';
+SELECT pg_temp.plan_of($$SELECT id FROM ulid_keys WHERE id = '01GV5PA9EQG7D82Q3Y4PKBZSYV'$$)
+    LIKE '%Index Scan using ulid_keys_hash%' AS hash_index_scan;
 RESET enable_bitmapscan;
 SET enable_indexscan = off;
 SET enable_nestloop = off;
 SET enable_mergejoin = off;
-EXPLAIN (COSTS OFF) SELECT count(*) FROM ulid_keys a JOIN ulid_keys b ON a.id = b.u;
+SELECT pg_temp.plan_of('SELECT count(*) FROM ulid_keys a JOIN ulid_keys b ON a.id = b.u')
+    LIKE '%Hash Join%' AS hash_join;
 SELECT count(*) AS hash_joined FROM ulid_keys a JOIN ulid_keys b ON a.id = b.u;
 SET enable_hashjoin = off;
 SET enable_mergejoin = on;
-EXPLAIN (COSTS OFF) SELECT count(*) FROM ulid_keys a JOIN ulid_keys b ON a.id = b.u;
+SELECT pg_temp.plan_of('SELECT count(*) FROM ulid_keys a JOIN ulid_keys b ON a.id = b.u')
+    LIKE '%Merge Join%' AS merge_join;
 SELECT count(*) AS merge_joined FROM ulid_keys a JOIN ulid_keys b ON a.id = b.u;
 RESET enable_hashjoin;
 RESET enable_mergejoin;
