@@ -70,7 +70,7 @@ our @KEY_TABLES = (
 		key => 'id',
 		family => 'snowflake'
 	},
-	{ table => 'tickets', type => 'uuid', default => 'uuid_generate_v6()', key => 'id', family => 'v6' },
+	{ table => 'vouchers', type => 'uuid', default => 'uuid_generate_v6()', key => 'id', family => 'v6' },
 );
 
 # "orders=V lines=V ...": the same value for every table.
