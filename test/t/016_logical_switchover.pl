@@ -39,7 +39,7 @@ $publisher->append_conf('postgresql.conf', $preload);
 $publisher->start;
 $publisher->safe_psql('postgres', 'CREATE DATABASE shop');
 create_keys($publisher, 'shop');
-$publisher->safe_psql('shop', 'CREATE TABLE tickets (id bigserial PRIMARY KEY, n int NOT NULL)')
+$publisher->safe_psql('shop', 'CREATE TABLE seats (id bigserial PRIMARY KEY, n int NOT NULL)')
   if $sequences;
 fill_keys($publisher, 'shop', 1, 300);
 $publisher->safe_psql('shop', 'CREATE PUBLICATION shop_tables FOR ALL TABLES');
@@ -71,7 +71,7 @@ for my $mode (@modes)
 	$subscriber{$mode} = $node;
 }
 fill_keys($publisher, 'shop', 301, 200);
-$publisher->safe_psql('shop', 'INSERT INTO tickets (n) SELECT generate_series(1, 500)') if $sequences;
+$publisher->safe_psql('shop', 'INSERT INTO seats (n) SELECT generate_series(1, 500)') if $sequences;
 
 # Writes stop on the publisher; each subscriber catches up.
 my $counts_sql = 'SELECT '
@@ -96,14 +96,14 @@ for my $mode (@modes)
 
 	if ($sequences)
 	{
-		ok( $node->safe_psql('shop', 'SELECT last_value < (SELECT max(id) FROM tickets) FROM tickets_id_seq'),
+		ok( $node->safe_psql('shop', 'SELECT last_value < (SELECT max(id) FROM seats) FROM seats_id_seq'),
 			"$mode: the sequence lags behind its replicated ids until REFRESH SEQUENCES");
 		$node->safe_psql('shop', "ALTER SUBSCRIPTION shop_$mode REFRESH SEQUENCES");
 		$node->poll_query_until('shop',
 			q{SELECT count(*) = 0 FROM pg_subscription_rel r JOIN pg_class c ON c.oid = r.srrelid
 			  WHERE c.relkind = 'S' AND r.srsubstate <> 'r'})
 		  or die 'timed out waiting for the sequences to synchronise';
-		is($node->safe_psql('shop', 'SELECT last_value = (SELECT max(id) FROM tickets) FROM tickets_id_seq'),
+		is($node->safe_psql('shop', 'SELECT last_value = (SELECT max(id) FROM seats) FROM seats_id_seq'),
 			't', "$mode: REFRESH SEQUENCES brings the sequence to its replicated ids");
 		is(below_old($node, 'shop'), every_table(100),
 			"$mode: ... and does nothing for uuid_seq's keys");
@@ -121,7 +121,7 @@ for my $mode (@modes)
 	if ($sequences)
 	{
 		is( $node->safe_psql('shop',
-				'INSERT INTO tickets (n) VALUES (0) RETURNING id > (SELECT max(id) FROM tickets WHERE n > 0)'),
+				'INSERT INTO seats (n) VALUES (0) RETURNING id > (SELECT max(id) FROM seats WHERE n > 0)'),
 			't', "$mode: and so does the sequence's next id");
 	}
 	$node->stop;
