@@ -14,6 +14,7 @@ OBJS = \
 	src/core/guid_bytes.o \
 	src/core/id64.o \
 	src/core/objectid.o \
+	src/core/ksuid.o \
 	src/core/raise_plan.o \
 	src/core/registry.o \
 	src/core/rfc9562.o \
@@ -28,6 +29,7 @@ OBJS = \
 	src/funcs/guid_funcs.o \
 	src/funcs/id64_funcs.o \
 	src/funcs/objectid_funcs.o \
+	src/funcs/ksuid_funcs.o \
 	src/funcs/raise_frontier.o \
 	src/funcs/raise_frontiers.o \
 	src/funcs/sqlserver_ops.o \
@@ -70,12 +72,12 @@ PG_CFLAGS = -fvisibility=hidden
 # Regression tests: test/regress/{sql,expected} (test/README).  setup
 # creates the extension and stays first; upgrade drops and re-creates it and
 # stays last.
-REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade objectid ulid_type v6 upgrade
+REGRESS = setup v7_state v7 clock_shift ulid sqlserver_order comb comb_convert partition core_names typeid guid_bytes uuid_minmax id64 raise_frontier raise_frontiers edge_inputs facade objectid ulid_type v6 ksuid upgrade
 REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
 # Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
 # the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold
 # its isolationtester's older table format.)
-ISOLATION = v7_shared_frontier ulid_xact ulid_type_shared_frontier comb_shared_frontier id64_shared_frontier v6_shared_frontier
+ISOLATION = v7_shared_frontier ulid_xact ulid_type_shared_frontier comb_shared_frontier id64_shared_frontier v6_shared_frontier ksuid_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation
 TAP_TESTS = 1
 # prove runs in $(srcdir)

@@ -1603,3 +1603,194 @@ COMMENT ON FUNCTION uuid_v6_lower_bound(pg_catalog.timestamptz) IS
     'the smallest UUIDv6 of the 100 ns of an instant: a partition bound, pg_partman''s time encoder';
 COMMENT ON FUNCTION uuid_v6_text_to_timestamptz(pg_catalog.text) IS
     'creation time (us) of a UUIDv6 written as text; NULL for other versions: pg_partman''s time decoder';
+
+-- KSUID (src/README §20): Segment's K-Sortable Unique IDentifier, a type of
+-- its own.  20 bytes (4-byte big-endian seconds since 2014-05-13 16:53:20
+-- UTC, then a 16-byte payload), passed by reference; text is 27 base62
+-- characters (0-9, A-Z, a-z); order is byte order, the text's in C
+-- collation.  ksuid_generate() takes a step of the family's frontier,
+-- monotonic cluster-wide like the others (PARALLEL RESTRICTED).
+CREATE TYPE ksuid;
+
+CREATE FUNCTION ksuid_in(pg_catalog.cstring)
+RETURNS ksuid
+AS 'MODULE_PATHNAME', 'ksuid_in'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION ksuid_out(ksuid)
+RETURNS pg_catalog.cstring
+AS 'MODULE_PATHNAME', 'ksuid_out'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION ksuid_recv(pg_catalog.internal)
+RETURNS ksuid
+AS 'MODULE_PATHNAME', 'ksuid_recv'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION ksuid_send(ksuid)
+RETURNS pg_catalog.bytea
+AS 'MODULE_PATHNAME', 'ksuid_send'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE ksuid (
+    INPUT = ksuid_in,
+    OUTPUT = ksuid_out,
+    RECEIVE = ksuid_recv,
+    SEND = ksuid_send,
+    INTERNALLENGTH = 20,
+    ALIGNMENT = char,
+    STORAGE = plain);
+
+CREATE FUNCTION ksuid_eq(ksuid, ksuid) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'ksuid_eq' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ksuid_ne(ksuid, ksuid) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'ksuid_ne' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ksuid_lt(ksuid, ksuid) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'ksuid_lt' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ksuid_le(ksuid, ksuid) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'ksuid_le' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ksuid_ge(ksuid, ksuid) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'ksuid_ge' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ksuid_gt(ksuid, ksuid) RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'ksuid_gt' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ksuid_cmp(ksuid, ksuid) RETURNS pg_catalog.int4
+AS 'MODULE_PATHNAME', 'ksuid_cmp' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ksuid_hash(ksuid) RETURNS pg_catalog.int4
+AS 'MODULE_PATHNAME', 'ksuid_hash' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+CREATE FUNCTION ksuid_hash_extended(ksuid, pg_catalog.int8) RETURNS pg_catalog.int8
+AS 'MODULE_PATHNAME', 'ksuid_hash_extended' LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+
+CREATE OPERATOR = (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_eq,
+    COMMUTATOR = =, NEGATOR = <>,
+    RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES);
+CREATE OPERATOR <> (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_ne,
+    COMMUTATOR = <>, NEGATOR = =,
+    RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel);
+CREATE OPERATOR < (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_lt,
+    COMMUTATOR = >, NEGATOR = >=,
+    RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel);
+CREATE OPERATOR <= (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_le,
+    COMMUTATOR = >=, NEGATOR = >,
+    RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel);
+CREATE OPERATOR >= (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_ge,
+    COMMUTATOR = <=, NEGATOR = <,
+    RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel);
+CREATE OPERATOR > (
+    LEFTARG = ksuid, RIGHTARG = ksuid, FUNCTION = ksuid_gt,
+    COMMUTATOR = <, NEGATOR = <=,
+    RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel);
+
+CREATE OPERATOR CLASS ksuid_ops
+DEFAULT FOR TYPE ksuid USING btree AS
+    OPERATOR 1 < (ksuid, ksuid),
+    OPERATOR 2 <= (ksuid, ksuid),
+    OPERATOR 3 = (ksuid, ksuid),
+    OPERATOR 4 >= (ksuid, ksuid),
+    OPERATOR 5 > (ksuid, ksuid),
+    FUNCTION 1 ksuid_cmp(ksuid, ksuid),
+    FUNCTION 4 pg_catalog.btequalimage(pg_catalog.oid);
+
+CREATE OPERATOR CLASS ksuid_hash_ops
+DEFAULT FOR TYPE ksuid USING hash AS
+    OPERATOR 1 = (ksuid, ksuid),
+    FUNCTION 1 ksuid_hash(ksuid),
+    FUNCTION 2 ksuid_hash_extended(ksuid, pg_catalog.int8);
+
+CREATE FUNCTION ksuid_smaller(ksuid, ksuid) RETURNS ksuid
+AS 'MODULE_PATHNAME', 'ksuid_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ksuid_larger(ksuid, ksuid) RETURNS ksuid
+AS 'MODULE_PATHNAME', 'ksuid_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE AGGREGATE min(ksuid) (
+    SFUNC = ksuid_smaller, STYPE = ksuid, COMBINEFUNC = ksuid_smaller,
+    SORTOP = <, PARALLEL = SAFE);
+CREATE AGGREGATE max(ksuid) (
+    SFUNC = ksuid_larger, STYPE = ksuid, COMBINEFUNC = ksuid_larger,
+    SORTOP = >, PARALLEL = SAFE);
+
+-- bytea both ways, explicit: the 20 bytes as they are (Segment's Bytes()
+-- and FromBytes()), 22P02 for another length
+CREATE FUNCTION ksuid_to_bytea(ksuid) RETURNS pg_catalog.bytea
+AS 'MODULE_PATHNAME', 'ksuid_to_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION ksuid_from_bytea(pg_catalog.bytea) RETURNS ksuid
+AS 'MODULE_PATHNAME', 'ksuid_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (ksuid AS pg_catalog.bytea) WITH FUNCTION ksuid_to_bytea(ksuid);
+CREATE CAST (pg_catalog.bytea AS ksuid) WITH FUNCTION ksuid_from_bytea(pg_catalog.bytea);
+
+CREATE FUNCTION ksuid_generate()
+RETURNS ksuid
+AS 'MODULE_PATHNAME', 'ksuid_generate'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+CREATE FUNCTION ksuid_to_timestamptz(k ksuid)
+RETURNS pg_catalog.timestamptz
+AS 'MODULE_PATHNAME', 'ksuid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION ksuid_lower_bound(ts pg_catalog.timestamptz)
+RETURNS ksuid
+AS 'MODULE_PATHNAME', 'ksuid_lower_bound'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- uuid_seq_raise_frontier() for the ksuid family, its key a ksuid
+CREATE FUNCTION uuid_seq_raise_frontier(family pg_catalog.text, past ksuid)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier_bytes'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+CREATE FUNCTION uuid_seq_raise_frontier(family pg_catalog.text, past ksuid,
+                                        horizon pg_catalog.interval)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier_bytes'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, ksuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, ksuid, pg_catalog.interval) FROM PUBLIC;
+
+COMMENT ON TYPE ksuid IS
+    'KSUID (Segment''s): 4-byte seconds since 2014-05-13 16:53:20 UTC and a 16-byte payload, 27 base62 characters';
+COMMENT ON FUNCTION ksuid_in(pg_catalog.cstring) IS 'input of ksuid: 27 base62 characters';
+COMMENT ON FUNCTION ksuid_out(ksuid) IS 'output of ksuid: 27 base62 characters';
+COMMENT ON FUNCTION ksuid_recv(pg_catalog.internal) IS 'binary input of ksuid: its 20 bytes';
+COMMENT ON FUNCTION ksuid_send(ksuid) IS 'binary output of ksuid: its 20 bytes';
+COMMENT ON FUNCTION ksuid_eq(ksuid, ksuid) IS 'equal';
+COMMENT ON FUNCTION ksuid_ne(ksuid, ksuid) IS 'not equal';
+COMMENT ON FUNCTION ksuid_lt(ksuid, ksuid) IS 'less than';
+COMMENT ON FUNCTION ksuid_le(ksuid, ksuid) IS 'less than or equal';
+COMMENT ON FUNCTION ksuid_ge(ksuid, ksuid) IS 'greater than or equal';
+COMMENT ON FUNCTION ksuid_gt(ksuid, ksuid) IS 'greater than';
+COMMENT ON FUNCTION ksuid_cmp(ksuid, ksuid) IS 'btree comparison of ksuid: byte order';
+COMMENT ON FUNCTION ksuid_hash(ksuid) IS 'hash of ksuid';
+COMMENT ON FUNCTION ksuid_hash_extended(ksuid, pg_catalog.int8) IS 'hash of ksuid, with a seed';
+COMMENT ON OPERATOR = (ksuid, ksuid) IS 'equal';
+COMMENT ON OPERATOR <> (ksuid, ksuid) IS 'not equal';
+COMMENT ON OPERATOR < (ksuid, ksuid) IS 'less than';
+COMMENT ON OPERATOR <= (ksuid, ksuid) IS 'less than or equal';
+COMMENT ON OPERATOR >= (ksuid, ksuid) IS 'greater than or equal';
+COMMENT ON OPERATOR > (ksuid, ksuid) IS 'greater than';
+COMMENT ON OPERATOR CLASS ksuid_ops USING btree IS 'byte order: time, then payload';
+COMMENT ON OPERATOR FAMILY ksuid_ops USING btree IS 'byte order: time, then payload';
+COMMENT ON OPERATOR CLASS ksuid_hash_ops USING hash IS 'hash of ksuid';
+COMMENT ON OPERATOR FAMILY ksuid_hash_ops USING hash IS 'hash of ksuid';
+COMMENT ON FUNCTION ksuid_smaller(ksuid, ksuid) IS 'the smaller of two ksuids (min)';
+COMMENT ON FUNCTION ksuid_larger(ksuid, ksuid) IS 'the larger of two ksuids (max)';
+COMMENT ON AGGREGATE min(ksuid) IS 'smallest ksuid';
+COMMENT ON AGGREGATE max(ksuid) IS 'largest ksuid';
+COMMENT ON FUNCTION ksuid_to_bytea(ksuid) IS 'the 20 bytes of a ksuid';
+COMMENT ON FUNCTION ksuid_from_bytea(pg_catalog.bytea) IS 'the ksuid of 20 bytes';
+COMMENT ON CAST (ksuid AS pg_catalog.bytea) IS 'the 20 bytes of a ksuid';
+COMMENT ON CAST (pg_catalog.bytea AS ksuid) IS 'the ksuid of 20 bytes';
+COMMENT ON FUNCTION ksuid_generate() IS
+    'a new KSUID, time-ordered and monotonic across the cluster (seconds, then a counter)';
+COMMENT ON FUNCTION ksuid_to_timestamptz(ksuid) IS 'creation time (s) of a KSUID';
+COMMENT ON FUNCTION ksuid_lower_bound(pg_catalog.timestamptz) IS
+    'smallest KSUID of the second holding a time (payload zero), for range scans and partition bounds';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, ksuid) IS
+    'raise the ksuid family''s frontier above a KSUID (superuser by default)';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, ksuid, pg_catalog.interval) IS
+    'raise the ksuid family''s frontier above a KSUID past the default horizon (superuser by default)';

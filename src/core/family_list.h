@@ -33,3 +33,4 @@ FAMILY(COMB_SQLSERVER_DOTNET_TICKS, "comb_sqlserver_dotnet_ticks",
 FAMILY(TSID, "tsid", &tsid_family)
 FAMILY(SNOWFLAKE, "snowflake", &snowflake_family)
 FAMILY(V6, "v6", &uuidv6_family)
+FAMILY(KSUID, "ksuid", &ksuid_family)

@@ -12,6 +12,7 @@
 #include "clock_shift.h"
 #include "comb.h"
 #include "id64.h"
+#include "ksuid.h"
 #include "raise_plan.h"
 #include "rfc9562.h"
 #include "sqlserver_order.h"
@@ -42,6 +43,16 @@ static const RaiseGenerator generators[] = {
 	{"tsid_generate", &tsid_family, RAISE_VALUE_BIGINT, RAISE_ARGS_NONE},
 	{"snowflake_generate", &snowflake_family, RAISE_VALUE_BIGINT, RAISE_ARGS_EPOCH},
 	{"uuid_generate_v6", &uuidv6_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
+	{"ksuid_generate", &ksuid_family, RAISE_VALUE_BYTES, RAISE_ARGS_NONE},
+};
+
+/* The types of the RAISE_VALUE_BYTES families, by their input functions. */
+static const struct
+{
+	const FrontierFamily *family;
+	const char *type_input;
+}			byte_types[] = {
+	{&ksuid_family, "ksuid_in"},
 };
 
 const RaiseGenerator *
@@ -51,6 +62,15 @@ raise_generator_of_symbol(const char *symbol, size_t len)
 		if (strlen(generators[i].symbol) == len &&
 			memcmp(generators[i].symbol, symbol, len) == 0)
 			return &generators[i];
+	return NULL;
+}
+
+const char *
+raise_type_input(const FrontierFamily *family)
+{
+	for (size_t i = 0; i < sizeof(byte_types) / sizeof(byte_types[0]); i++)
+		if (byte_types[i].family == family)
+			return byte_types[i].type_input;
 	return NULL;
 }
 

@@ -29,7 +29,10 @@ typedef enum RaiseValueKind
 {
 	RAISE_VALUE_UUID,			/* a uuid (in a uuid, sqlguid or ulid column) */
 	RAISE_VALUE_BIGINT,			/* an 8-byte id */
-	RAISE_VALUE_TYPEID			/* TypeID text of a UUIDv7 */
+	RAISE_VALUE_TYPEID,			/* TypeID text of a UUIDv7 */
+	RAISE_VALUE_BYTES			/* a type of the extension as wide as the
+								 * family's values, ordered as its bytes (a
+								 * ksuid) */
 } RaiseValueKind;
 
 /* What a generator's arguments decide. */
@@ -57,6 +60,13 @@ typedef struct RaiseGenerator
  * (explicit times, conversions, uuidv4()).
  */
 extern const RaiseGenerator *raise_generator_of_symbol(const char *symbol, size_t len);
+
+/*
+ * The type that holds the values of a family of RAISE_VALUE_BYTES, known by
+ * the C symbol of its input function ("ksuid_in"), or NULL for a family
+ * of another kind.
+ */
+extern const char *raise_type_input(const FrontierFamily *family);
 
 /*
  * The frontier word after which every value of `family` lies in a later

@@ -22,6 +22,7 @@
 #include "fmgr.h"
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
@@ -35,6 +36,7 @@
 
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier);
 PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier_id);
+PG_FUNCTION_INFO_V1(uuid_seq_raise_frontier_bytes);
 
 /* The family named by an argument, or 22023 listing the names. */
 static FamilyId
@@ -111,10 +113,16 @@ horizon_arg(FunctionCallInfo fcinfo, int arg)
 	return at_ns;
 }
 
-/* The primary message of a key past the horizon: a uuid (shown), or an id. */
+/*
+ * The primary message of a key past the horizon: a uuid or a key of a type
+ * of its own (shown), or an id.
+ */
 static int
 past_horizon_msg(const char *shown, int64 id, FamilyId family)
 {
+	if (shown != NULL && family_table[family]->value_bytes != FRONTIER_VALUE_UUID)
+		return errmsg("key \"%s\" lies past the horizon of family \"%s\"", shown,
+					  family_names[family]);
 	if (shown != NULL)
 		return errmsg("uuid \"%s\" lies past the horizon of family \"%s\"", shown,
 					  family_names[family]);
@@ -258,4 +266,44 @@ uuid_seq_raise_frontier_id(PG_FUNCTION_ARGS)
 				 errdetail("It is in the last tick %s holds, which holds times from %s.",
 						   family->name, family->range)));
 	PG_RETURN_BOOL(raise_to_word(id, word, at_ns, fcinfo, 3, NULL, past));
+}
+
+/*
+ * The form for a family of another width (a KSUID's 20 bytes, an
+ * ObjectId's 12): one C function behind uuid_seq_raise_frontier(text,
+ * ksuid) and the like, its key a fixed-length type of the family's width
+ * (the SQL signature names it), read as bytes and shown by its own output
+ * function.
+ */
+Datum
+uuid_seq_raise_frontier_bytes(PG_FUNCTION_ARGS)
+{
+	Oid			keytype = get_fn_expr_argtype(fcinfo->flinfo, 1);
+	int16		typlen = get_typlen(keytype);
+	FamilyId	id = family_of_width(PG_GETARG_TEXT_PP(0), typlen > 0 ? (unsigned) typlen : 0,
+									 format_type_be(keytype));
+	const FrontierFamily *family = family_table[id];
+	Oid			output;
+	bool		varlena;
+	char	   *shown;
+	FrontierValue value;
+	uint64		tick;
+	uint64		word;
+	int64		at_ns = horizon_arg(fcinfo, 2);
+
+	getTypeOutputInfo(keytype, &output, &varlena);
+	shown = OidOutputFunctionCall(output, PG_GETARG_DATUM(1));
+	memcpy(value.bytes, PG_GETARG_POINTER(1), family->value_bytes);
+	if (!family->value_tick(family, &value, &tick))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("key \"%s\" holds no valid time for %s", shown, family->name),
+				 errdetail("The %s family holds times from %s.", family->name, family->range)));
+	if (!raise_cover_word(family, tick, &word))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("no %s value can lie above key \"%s\"", family->name, shown),
+				 errdetail("It is in the last tick %s holds, which holds times from %s.",
+						   family->name, family->range)));
+	PG_RETURN_BOOL(raise_to_word(id, word, at_ns, fcinfo, 2, shown, 0));
 }

@@ -53,6 +53,7 @@
 #include "miscadmin.h"
 #include "storage/proc.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
@@ -207,6 +208,16 @@ shown_value(const KeyColumn *col)
 			}
 		case ORDER_INT8:
 			return cstring_to_text(psprintf(INT64_FORMAT, col->read.value.id));
+		case ORDER_BYTES:
+			{
+				/* by the column type's own output function */
+				Oid			output;
+				bool		varlena;
+
+				getTypeOutputInfo(getBaseType(col->atttypid), &output, &varlena);
+				return cstring_to_text(OidOutputFunctionCall(output,
+															 PointerGetDatum(col->read.value.bytes)));
+			}
 		case ORDER_TYPEID:
 			{
 				char		buf[TYPEID_TEXT_MAX];

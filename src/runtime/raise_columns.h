@@ -43,7 +43,8 @@ typedef enum ReadOrder
 	ORDER_UUID,					/* uuid order */
 	ORDER_SQLSERVER,			/* SQL Server order ('sqlserver' COMBs) */
 	ORDER_INT8,					/* 8-byte ids */
-	ORDER_TYPEID				/* TypeID text: its uuid's order */
+	ORDER_TYPEID,				/* TypeID text: its uuid's order */
+	ORDER_BYTES					/* a type of the extension in byte order (ksuid) */
 } ReadOrder;
 
 /*

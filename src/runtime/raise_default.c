@@ -22,9 +22,11 @@
 #include "access/htup_details.h"
 #include "access/stratnum.h"
 #include "access/table.h"
+#include "catalog/dependency.h"
 #include "catalog/indexing.h"
 #include "catalog/pg_attrdef.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_language.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "nodes/nodeFuncs.h"
@@ -267,11 +269,46 @@ analyse_call(KeyCall *call, FuncExpr *funcexpr, const RaiseGenerator *generator)
 		call->order = ORDER_TYPEID;
 	else if (generator->kind == RAISE_VALUE_BIGINT)
 		call->order = ORDER_INT8;
+	else if (generator->kind == RAISE_VALUE_BYTES)
+		call->order = ORDER_BYTES;
 	else if (family_in_sqlserver_order(call->family))
 		call->order = ORDER_SQLSERVER;
 	else
 		call->order = ORDER_UUID;
 	return SKIP_NONE;
+}
+
+/*
+ * Whether typid is the type of a RAISE_VALUE_BYTES family's values (a
+ * ksuid), known by what it is rather than by its name: a base type of the
+ * family's width whose input function is a C function of the extension
+ * with the C symbol raise_type_input() names.
+ */
+static bool
+is_family_type(Oid typid, const FrontierFamily *family, const ExtensionObjects *ext)
+{
+	const char *symbol = raise_type_input(family);
+	HeapTuple	type;
+	Form_pg_type form;
+	HeapTuple	proc;
+	bool		is = false;
+
+	if (symbol == NULL || !HeapTupleIsValid(type = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typid))))
+		return false;
+	form = (Form_pg_type) GETSTRUCT(type);
+	if (form->typtype == TYPTYPE_BASE && form->typlen == (int16) family->value_bytes &&
+		getExtensionOfObject(ProcedureRelationId, form->typinput) == ext->extension &&
+		HeapTupleIsValid(proc = SearchSysCache1(PROCOID, ObjectIdGetDatum(form->typinput))))
+	{
+		bool		isnull;
+		Datum		prosrc = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_prosrc, &isnull);
+
+		is = ((Form_pg_proc) GETSTRUCT(proc))->prolang == ClanguageId && !isnull &&
+			strcmp(TextDatumGetCString(prosrc), symbol) == 0;
+		ReleaseSysCache(proc);
+	}
+	ReleaseSysCache(type);
+	return is;
 }
 
 /* Whether a column of type typid (below domains) holds col's values. */
@@ -289,6 +326,8 @@ type_holds_values(const KeyColumn *col, Oid typid, const ExtensionObjects *ext)
 			return base == INT8OID;
 		case RAISE_VALUE_TYPEID:
 			return base == TEXTOID || base == VARCHAROID;
+		case RAISE_VALUE_BYTES:
+			return is_family_type(base, family_table[col->call.family], ext);
 	}
 	return false;
 }

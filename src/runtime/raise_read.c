@@ -53,6 +53,7 @@
 #include "access/table.h"
 #include "access/tableam.h"
 #include "access/xact.h"
+#include "catalog/dependency.h"
 #include "catalog/partition.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_collation.h"
@@ -109,6 +110,9 @@ value_of_family(const KeyColumn *col, Datum datum, FrontierValue *value,
 					return snowflake_tick(id, col->call.epoch_ms, tick);
 				return tsid_tick(id, tick);
 			}
+		case ORDER_BYTES:
+			memcpy(value->bytes, DatumGetPointer(datum), family->value_bytes);
+			return family->value_tick(family, value, tick);
 		case ORDER_TYPEID:
 			{
 				text	   *t = DatumGetTextPP(datum);
@@ -138,6 +142,8 @@ compare_values(const KeyColumn *col, const FrontierValue *a, const FrontierValue
 			return sqlserver_cmp(a->uuid, b->uuid);
 		case ORDER_INT8:
 			return (a->id > b->id) - (a->id < b->id);
+		case ORDER_BYTES:
+			return memcmp(a->bytes, b->bytes, family_table[col->call.family]->value_bytes);
 		case ORDER_UUID:
 		case ORDER_TYPEID:
 			break;
@@ -411,6 +417,10 @@ index_fits(Relation index, AttrNumber attnum, const KeyColumn *col,
 			return OidIsValid(ext->sqlserver_family) && opfamily == ext->sqlserver_family;
 		case ORDER_INT8:
 			return opfamily == INTEGER_BTREE_FAM_OID && index->rd_opcintype[0] == INT8OID;
+		case ORDER_BYTES:
+			/* the extension's own btree class of the type, in byte order */
+			return index->rd_opcintype[0] == getBaseType(col->atttypid) &&
+				getExtensionOfObject(OperatorFamilyRelationId, opfamily) == ext->extension;
 		case ORDER_TYPEID:
 			/*
 			 * Byte order (COLLATE "C", or text_pattern_ops), and a prefix to
@@ -473,6 +483,14 @@ bound_datum(const KeyColumn *col)
 			return Int64GetDatum(col->read.bound.id);
 		case ORDER_TYPEID:
 			return PointerGetDatum(cstring_to_text(col->read.bound_text));
+		case ORDER_BYTES:
+			{
+				unsigned	width = family_table[col->call.family]->value_bytes;
+				void	   *bytes = palloc(width);
+
+				memcpy(bytes, col->read.bound.bytes, width);
+				return PointerGetDatum(bytes);
+			}
 		case ORDER_UUID:
 		case ORDER_SQLSERVER:
 			break;

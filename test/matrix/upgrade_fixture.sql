@@ -1,7 +1,7 @@
 -- test/matrix/upgrade_fixture.sql: the database that test/matrix/pg-upgrade.sh
 -- makes on the older major before pg_upgrade: a key of every kind and of
 -- every family (v7, ULID, TypeID, every COMB layout and strategy, TSID and
--- Snowflake, UUIDv6 defaults, generated columns over them, sqlguid primary keys, a
+-- Snowflake, UUIDv6 defaults, a KSUID key, generated columns over them, sqlguid primary keys, a
 -- uuid_sqlserver_ops index, an expression index, RANGE partitions bounded by
 -- the lower-bound functions),
 -- generated with every frontier an hour ahead of the clock (as on a server
@@ -38,6 +38,10 @@ CREATE TABLE by_tsid (
     created_at timestamptz GENERATED ALWAYS AS (tsid_to_timestamptz(id)) STORED,
     n int);
 CREATE TABLE by_snowflake (id bigint PRIMARY KEY DEFAULT snowflake_generate(), n int);
+CREATE TABLE by_ksuid (
+    id ksuid PRIMARY KEY DEFAULT ksuid_generate(),
+    created_at timestamptz GENERATED ALWAYS AS (ksuid_to_timestamptz(id)) STORED,
+    n int);
 CREATE TABLE by_comb_sqldatetime (
     id uuid PRIMARY KEY DEFAULT comb_new('postgresql', 'sqldatetime'),
     created_at timestamptz GENERATED ALWAYS AS (comb_timestamp(id, 'postgresql', 'sqldatetime')) STORED,
@@ -96,6 +100,7 @@ INSERT INTO by_typeid (n) SELECT generate_series(1, 2000);
 INSERT INTO users (n) SELECT generate_series(1, 2000);
 INSERT INTO by_tsid (n) SELECT generate_series(1, 2000);
 INSERT INTO by_snowflake (n) SELECT generate_series(1, 2000);
+INSERT INTO by_ksuid (n) SELECT generate_series(1, 2000);
 INSERT INTO by_comb_sqldatetime (n) SELECT generate_series(1, 2000);
 INSERT INTO by_sqlguid (n) SELECT generate_series(1, 2000);
 INSERT INTO by_sqlguid_sqldatetime (n) SELECT generate_series(1, 2000);

@@ -51,6 +51,7 @@ SELECT pg_temp.new_above('by_typeid', 'typeid_to_uuid(id)');
 SELECT pg_temp.new_above('users', 'id');
 SELECT pg_temp.new_above('by_tsid', 'id');
 SELECT pg_temp.new_above('by_snowflake', 'id');
+SELECT pg_temp.new_above('by_ksuid', 'id');
 SELECT pg_temp.new_above('by_comb_sqldatetime', 'id');
 SELECT pg_temp.new_above('by_sqlguid', 'id');
 SELECT pg_temp.new_above('by_sqlguid_sqldatetime', 'id');
@@ -78,6 +79,7 @@ BEGIN
     ASSERT NOT EXISTS (SELECT FROM by_tsid WHERE created_at IS DISTINCT FROM tsid_to_timestamptz(id));
     ASSERT NOT EXISTS (SELECT FROM by_v7 WHERE created_at IS DISTINCT FROM uuid_v7_to_timestamptz(id));
     ASSERT NOT EXISTS (SELECT FROM by_v6 WHERE created_at IS DISTINCT FROM uuid_v6_to_timestamptz(id));
+    ASSERT NOT EXISTS (SELECT FROM by_ksuid WHERE created_at IS DISTINCT FROM ksuid_to_timestamptz(id));
     ASSERT NOT EXISTS (SELECT FROM by_ulid WHERE ulid IS DISTINCT FROM uuid_to_ulid(id));
     ASSERT NOT EXISTS (SELECT FROM by_comb WHERE created_at IS DISTINCT FROM comb_timestamp(id, 'postgresql'));
     ASSERT NOT EXISTS (SELECT FROM users WHERE public_id IS DISTINCT FROM uuid_to_typeid('user', id));

@@ -1,6 +1,7 @@
 # The families the TAP tests exercise, one entry per family of
 # uuid_seq_state(): the SQL expression that takes its next value, the SQL
-# type of its values (uuid, or bigint for the 8-byte ids, src/README §16),
+# type of its values (uuid, bigint for the 8-byte ids, src/README §16, or
+# a type of its own: ksuid),
 # the operator under which its values strictly increase (SQL Server order
 # for the 'sqlserver' COMB layout), how to read the node id from a value
 # (under uuid_seq.node_bits = 8), its creation time, and a value of the
@@ -98,6 +99,14 @@ our @GENERATORS = (
 		time => 'uuid_v6_to_timestamptz(%s)',
 		at => 'uuid_generate_v6(%s)',
 	},
+	{
+		family => 'ksuid',
+		expr => 'ksuid_generate()',
+		type => 'ksuid',
+		gt => '>',
+		time => 'ksuid_to_timestamptz(%s)',
+		at => 'ksuid_lower_bound(%s)',
+	},
 );
 
 # SQL for the greatest of $n fresh values of generator $g, as text.
@@ -109,7 +118,8 @@ sub newest_sql
 }
 
 # The column of uuid_seq_state() that shows $g's frontier (the other one is
-# NULL for it), and the column of uuid_seq_backends with its last value.
+# NULL for it), and the column of uuid_seq_backends with its last value
+# (for a uuid or bigint family: a KSUID shows in neither).
 sub frontier_column { return $_[0]{type} eq 'bigint' ? 'frontier_id' : 'frontier'; }
 sub last_column { return $_[0]{type} eq 'bigint' ? 'last_id' : 'last_value'; }
 

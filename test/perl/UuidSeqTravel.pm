@@ -71,6 +71,7 @@ our @KEY_TABLES = (
 		family => 'snowflake'
 	},
 	{ table => 'vouchers', type => 'uuid', default => 'uuid_generate_v6()', key => 'id', family => 'v6' },
+	{ table => 'sessions', type => 'ksuid', default => 'ksuid_generate()', key => 'id', family => 'ksuid' },
 );
 
 # "orders=V lines=V ...": the same value for every table.

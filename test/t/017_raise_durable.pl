@@ -38,7 +38,7 @@ my $preload = "shared_preload_libraries = 'uuid_seq'\n";
 sub horizon_args
 {
 	my ($g, $horizon) = @_;
-	return ", horizon => '$horizon'" if $g->{type} eq 'uuid';
+	return ", horizon => '$horizon'" if $g->{type} ne 'bigint';
 	my $epoch = $g->{family} eq 'tsid' ? '2020-01-01 00:00+00' : '2010-11-04 01:42:54.657+00';
 	return ", '$epoch', '$horizon'";
 }

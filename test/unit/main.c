@@ -177,6 +177,7 @@ main(void)
 	test_rfc9562();
 	test_uuidv6();
 	test_ulid();
+	test_ksuid();
 	test_comb();
 	test_sqlserver_order();
 	test_typeid();

@@ -17,6 +17,7 @@
 
 #include "comb.h"
 #include "id64.h"
+#include "ksuid.h"
 #include "raise_plan.h"
 #include "registry.h"
 #include "rfc9562.h"
@@ -69,6 +70,17 @@ test_symbols(void)
 	g = gen("snowflake_generate");
 	CHECK(g && g->family == &snowflake_family && g->kind == RAISE_VALUE_BIGINT &&
 		  g->args == RAISE_ARGS_EPOCH);
+	g = gen("ksuid_generate");
+	CHECK(g && g->family == &ksuid_family && g->kind == RAISE_VALUE_BYTES &&
+		  g->args == RAISE_ARGS_NONE && raise_type_input(&ksuid_family) != NULL &&
+		  strcmp(raise_type_input(&ksuid_family), "ksuid_in") == 0);
+	/* a family of another kind names no type */
+	CHECK(raise_type_input(&ulid_family) == NULL);
+	/* every generator of RAISE_VALUE_BYTES names its type */
+	for (int id = 0; id < FAMILY_COUNT; id++)
+		CHECK((family_table[id]->value_bytes != FRONTIER_VALUE_UUID &&
+			   family_table[id]->value_bytes != FRONTIER_VALUE_BIGINT) ==
+			  (raise_type_input(family_table[id]) != NULL));
 
 	/* explicit times, conversions and random uuids take no step */
 	CHECK(gen("uuid_generate_v7_at") == NULL);

@@ -24,6 +24,7 @@
 #include "comb.h"
 #include "frontier_format.h"
 #include "id64.h"
+#include "ksuid.h"
 #include "registry.h"
 #include "rfc9562.h"
 #include "unit.h"
@@ -111,6 +112,11 @@ test_families(void)
 	CHECK(family_by_name("v7x", 3) == FAMILY_COUNT);
 	CHECK(family_by_name("v7x", 2) == FAMILY_V7);
 	CHECK(family_id_of(&stranger) == FAMILY_COUNT);
+
+	/* 1.4's KSUID, after 1.2's families, its values 20 bytes wide */
+	CHECK(family_by_name("ksuid", 5) == FAMILY_KSUID && family_table[FAMILY_KSUID] == &ksuid_family);
+	CHECK(FAMILY_KSUID >= sizeof(saved_by_1_2) / sizeof(saved_by_1_2[0]));
+	CHECK(ksuid_family.value_bytes == FRONTIER_VALUE_KSUID);
 
 	/* every COMB kind is registered, once */
 	for (int k = 0; k < COMB_KIND_COUNT; k++)

@@ -63,6 +63,7 @@ extern void test_clock_shift(void);
 extern void test_rfc9562(void);
 extern void test_uuidv6(void);
 extern void test_ulid(void);
+extern void test_ksuid(void);
 extern void test_comb(void);
 extern void test_sqlserver_order(void);
 extern void test_typeid(void);

@@ -1,8 +1,8 @@
 -- Edge inputs for every SQL function of the extension (src/README §8), driven by
 -- the catalog so that a new function is covered as soon as it exists: each
 -- argument in turn takes NULL and the edge values of its type (nil and max
--- uuid; ±infinity, 1970-01-01, just before it and the last instant
--- PostgreSQL represents; empty, huge and non-ASCII text (13 two-byte
+-- uuid, the smallest and largest KSUID; ±infinity, 1970-01-01, just before
+-- it and the last instant PostgreSQL represents; empty, huge and non-ASCII text (13 two-byte
 -- characters are as many bytes as a ULID's text); empty, 16-byte, 17-byte
 -- and huge bytea; extreme integers and intervals) while the others hold an
 -- ordinary value.  Each call shows its result (IMMUTABLE functions), "value"
@@ -39,6 +39,7 @@ INSERT INTO ordinary VALUES
     (NULL, 'sqlguid', '''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'''),
     (NULL, 'objectid', '''507f1f77bcf86cd799439011'''),
     (NULL, 'ulid', '''01FWHE4YDGFK1SHH6W1G60EECF'''),
+    (NULL, 'ksuid', '''0ujtsYcgvSTl8PAuAdqWYSMnLOv'''),
     (NULL, 'bytea', '''\x33221100554477668899aabbccddeeff'''),
     (NULL, 'timestamptz', '''2024-01-02 03:04:05.678+00'''),
     (NULL, 'timestamp', '''2024-01-02 03:04:05.678'''),
@@ -60,6 +61,9 @@ INSERT INTO edge VALUES
     ('ulid', 'NULL'),
     ('ulid', '''00000000000000000000000000'''),
     ('ulid', '''7ZZZZZZZZZZZZZZZZZZZZZZZZZ'''),
+    ('ksuid', 'NULL'),
+    ('ksuid', '''000000000000000000000000000'''),
+    ('ksuid', '''aWgEPTl1tmebfsQzFP4bxwgy80V'''),
     ('timestamptz', 'NULL'),
     ('timestamptz', '''-infinity'''),
     ('timestamptz', '''infinity'''),

@@ -45,8 +45,11 @@ SELECT * FROM uuid_seq_raise_frontiers();
 -- the family's frontier (t, per family), made for explicit times, so the
 -- frontier lies below them, as after a restore from a server that ran
 -- ahead.  `expected` holds each column's largest key in its family's order.
+-- (A KSUID's tick is a second, and a raise takes its frontier to the end of
+-- one: its keys lie a second further.)
 CREATE TEMP TABLE ahead AS
-SELECT family, greatest(clock_timestamp(), frontier_time) + interval '50 ms' AS t
+SELECT family, greatest(clock_timestamp(), frontier_time) + interval '50 ms'
+       + CASE family WHEN 'ksuid' THEN interval '1 second' ELSE interval '0' END AS t
 FROM uuid_seq_state();
 CREATE FUNCTION t(f text) RETURNS timestamptz LANGUAGE sql
 AS $$ SELECT t FROM ahead WHERE family = f $$;
@@ -109,6 +112,13 @@ CREATE TABLE by_snowflake (id bigint PRIMARY KEY DEFAULT snowflake_generate(), n
 INSERT INTO by_snowflake VALUES (snowflake_lower_bound(t('snowflake')), 1);
 CREATE TABLE by_snowflake_2015 (id bigint PRIMARY KEY DEFAULT snowflake_generate('2015-01-01 00:00+00'), n int);
 INSERT INTO by_snowflake_2015 VALUES (snowflake_lower_bound(t('snowflake'), '2015-01-01 00:00+00'), 1);
+-- ksuid: through its primary key (the extension's btree class, in byte
+-- order) from the horizon's bound down, past the largest KSUID (2150);
+-- without an index, read whole
+CREATE TABLE by_ksuid (id ksuid PRIMARY KEY DEFAULT ksuid_generate(), n int);
+INSERT INTO by_ksuid VALUES (ksuid_lower_bound(t('ksuid')), 1), ('aWgEPTl1tmebfsQzFP4bxwgy80V', 2);
+CREATE TABLE by_ksuid_heap (id ksuid DEFAULT ksuid_generate(), n int);
+INSERT INTO by_ksuid_heap VALUES (ksuid_lower_bound(t('ksuid')), 1);
 -- a random uuid above every v7 key: not a v7 value, passed over
 -- (and NULLs, which its unique index puts last)
 CREATE TABLE by_v7_mixed (id uuid UNIQUE DEFAULT uuid_generate_v7(), n int);
@@ -229,6 +239,8 @@ INSERT INTO expected VALUES
     ('by_tsid', 'id', (SELECT max(id)::text FROM by_tsid)),
     ('by_snowflake', 'id', (SELECT max(id)::text FROM by_snowflake)),
     ('by_snowflake_2015', 'id', (SELECT max(id)::text FROM by_snowflake_2015)),
+    ('by_ksuid', 'id', (SELECT id::text FROM by_ksuid WHERE n = 1)),
+    ('by_ksuid_heap', 'id', (SELECT max(id)::text FROM by_ksuid_heap)),
     ('by_v7_mixed', 'id', (SELECT id::text FROM by_v7_mixed WHERE n = 1)),
     ('by_domain', 'id', (SELECT max(id)::text FROM by_domain));
 
@@ -329,6 +341,8 @@ SELECT tbl, CASE
        WHEN tbl IN ('by_tsid'::regclass, 'by_snowflake', 'by_snowflake_2015', 'animals', 'cats',
                     'by_tsid_far', 'by_snowflake_far')
            THEN next_key::bigint > max_value::bigint
+       WHEN tbl IN ('by_ksuid'::regclass, 'by_ksuid_heap')
+           THEN next_key::ksuid > max_value::ksuid
        ELSE next_key::uuid > max_value::uuid
        END AS next_is_above
 FROM next_keys
