@@ -43,13 +43,14 @@ exprs=('clock_timestamp()' 'gen_random_uuid()' "nextval('bench.gen_seq')"
 	'uuid_generate_v7()' 'uuidv7()' 'ulid_generate()' 'ulid_generate_xact()'
 	'comb_new()' "comb_new('postgresql')" "comb_new('sqlserver', 'sqldatetime')"
 	"comb_new('postgresql', 'sqldatetime')" "comb_new('sqlserver', 'dotnet_ticks')"
-	"typeid_generate('user')" 'tsid_generate()' 'snowflake_generate()')
+	"typeid_generate('user')" 'tsid_generate()' 'snowflake_generate()'
+	'gen_ulid()' 'uuid_generate_v6()' 'objectid_generate()' 'ksuid_generate()')
 symbols=(clock_timestamp gen_random_uuid nextval_oid
 	uuid_generate_v7 uuid_seq_uuidv7 ulid_generate ulid_generate_xact
 	comb_new comb_new_layout comb_new_layout
 	comb_new_layout comb_new_layout
-	typeid_generate tsid_generate snowflake_generate)
-array="ARRAY[$(printf '$q$%s$q$,' "${exprs[@]}" | sed 's/,$//')]"
+	typeid_generate tsid_generate snowflake_generate
+	gen_ulid uuid_generate_v6 objectid_generate ksuid_generate)
 
 work=$(mktemp -d /tmp/uuid_seq_generation.XXXXXX)
 chmod 755 "$work"
@@ -81,7 +82,9 @@ else
 	echo "== Generation: no base build ($base: no such commit in this checkout, nor a build) =="
 fi
 
-# The base's generators, a statement a line (single-user mode reads lines).
+# The base's generators, a statement a line (single-user mode reads lines);
+# those of later versions (1.4's gen_ulid(), uuid_generate_v6(), ...) it
+# lacks: has() leaves them out of its rounds, and out of its columns.
 declare_base()
 {
 	cat <<-EOF
@@ -117,9 +120,28 @@ psql_this=(psql -X -q -At -F $'\t' -P 'null=\N' -v ON_ERROR_STOP=1)
 psql_base=("${psql_this[@]}" -h "$work" -U postgres -d postgres)
 table=(psql -X -q -v ON_ERROR_STOP=1 -P footer=off)
 
+# has PSQL...: the indexes into exprs of the expressions that server runs.
+has()
+{
+	local i
+	for i in "${!exprs[@]}"; do
+		! "$@" -c "SELECT ${exprs[i]}" >/dev/null 2>&1 || echo "$i"
+	done
+}
+# sql_array INDEX...: those expressions as an SQL text[].
+sql_array()
+{
+	local i list=()
+	for i; do list+=("\$q\$${exprs[i]}\$q\$"); done
+	local IFS=,
+	echo "ARRAY[${list[*]}]"
+}
+
 # ---- 1. CPU time per call ----------------------------------------------------
 
 "${psql_this[@]}" -c 'CREATE SEQUENCE bench.gen_seq'
+mapfile -t in_this < <(has "${psql_this[@]}")
+in_base=()
 if [[ -n $lib ]]; then
 	new_cluster "$work/base" "$lib"
 	as_server_user "$bindir/pg_ctl" -D "$work/base" -l "$work/base.log" -w start >/dev/null
@@ -131,18 +153,24 @@ if [[ -n $lib ]]; then
 		sed -n -e '/^CREATE OR REPLACE FUNCTION bench.cpu_ns/,/^\$\$;/p' \
 			-e '/^CREATE OR REPLACE FUNCTION bench.round/,/^END \$\$;/p' "$BENCH_DIR/setup.sql"
 	} | "${psql_base[@]}"
+	mapfile -t in_base < <(has "${psql_base[@]}")
 fi
+for i in "${!exprs[@]}"; do
+	[[ " ${in_this[*]} " == *" $i "* ]] || echo "== Generation: ${exprs[i]}: not in this build, left out =="
+done
+array_this=$(sql_array "${in_this[@]}")
+array_base=$(sql_array "${in_base[@]}")
 load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')
 for ((r = 1; r <= rounds; r++)); do
 	backwards=$(((r / 2) % 2))
 	order=(this base)
 	((r % 2)) || order=(base this)
 	for b in "${order[@]}"; do
-		sql="SELECT '$b', $r, * FROM bench.round($array, $n, $k, $backwards::bool)"
+		args="$n, $k, $backwards::bool"
 		if [[ $b == this ]]; then
-			"${psql_this[@]}" -c "$sql"
+			"${psql_this[@]}" -c "SELECT '$b', $r, * FROM bench.round($array_this, $args)"
 		elif [[ -n $lib ]]; then
-			"${psql_base[@]}" -c "$sql"
+			"${psql_base[@]}" -c "SELECT '$b', $r, * FROM bench.round($array_base, $args)"
 		fi
 	done
 done >"$work/samples"
@@ -210,10 +238,13 @@ single()
 	shift
 	as_server_user "$@" "$bindir/postgres" --single -D "$work/cg-$build" postgres
 }
-# callgrind BUILD: per expression, "expression<tab>Ir per call".
+# callgrind BUILD INDEX...: per expression (those indexes into exprs),
+# "expression<tab>Ir per call".
 callgrind()
 {
-	local build=$1 preload=uuid_seq i
+	local build=$1 preload=uuid_seq i j
+	shift
+	local run=("$@")
 	[[ $build == this ]] || preload=$lib
 	new_cluster "$work/cg-$build" "$preload"
 	{
@@ -223,19 +254,20 @@ callgrind()
 	} | single "$build" >/dev/null 2>"$work/cg-$build.log"
 	# a dump per statement: the warm-ups, then the measured ones
 	{
-		for e in "${exprs[@]}"; do echo "SELECT count($e) FROM generate_series(1, 100);"; done
-		for e in "${exprs[@]}"; do echo "SELECT count($e) FROM generate_series(1, $cg_n);"; done
+		for i in "${run[@]}"; do echo "SELECT count(${exprs[i]}) FROM generate_series(1, 100);"; done
+		for i in "${run[@]}"; do echo "SELECT count(${exprs[i]}) FROM generate_series(1, $cg_n);"; done
 	} | single "$build" valgrind --tool=callgrind --dump-after=PortalRun \
 		--callgrind-out-file="$work/cg-$build.out" >/dev/null 2>>"$work/cg-$build.log"
 	! grep -q 'ERROR' "$work/cg-$build.log" || { cat "$work/cg-$build.log" >&2; exit 1; }
-	for i in "${!exprs[@]}"; do
+	for j in "${!run[@]}"; do
+		i=${run[j]}
 		printf '%s\t' "${exprs[i]}"
-		ir_lines "$work/cg-$build.out.$((${#exprs[@]} + i + 1))" --inclusive=yes |
+		ir_lines "$work/cg-$build.out.$((${#run[@]} + j + 1))" --inclusive=yes |
 			awk -v sym="${symbols[i]}" -v n="$cg_n" '$2 == sym && !done++ { printf "%.1f\n", $1 / n }'
 	done
 }
-callgrind this >"$work/ir-this"
-[[ -z $lib ]] || callgrind base >"$work/ir-base"
+callgrind this "${in_this[@]}" >"$work/ir-this"
+[[ -z $lib ]] || callgrind base "${in_base[@]}" >"$work/ir-base"
 echo "== Generation: instructions per call (callgrind, $cg_n calls; the function and all it calls, the clock's system call not counted); ratio to ${label:-(no base)} =="
 "${table[@]}" <<-EOF
 	CREATE TEMP TABLE ir (build text DEFAULT 'this', expression text, ir float8);
