@@ -15,7 +15,8 @@
  * table is read.  Where a valid, non-partial btree index has the column as
  * its first key and orders it in the family's order (core's uuid_ops,
  * uuid_seq's uuid_sqlserver_ops for the 'sqlserver' COMBs, integer_ops for
- * 8-byte ids, text in byte order for a TypeID prefix), the index is read
+ * 8-byte ids, text in byte order for a TypeID prefix, the btree class the
+ * extension gives a type of its own, ksuid, in byte order), the index is read
  * from its end until a value of the family appears (another version, a
  * TypeID of another prefix, a negative id are passed over); otherwise the
  * heap is read whole.  A partitioned table's column is read in every leaf
