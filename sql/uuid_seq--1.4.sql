@@ -1794,3 +1794,14 @@ COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, ksuid) IS
     'raise the ksuid family''s frontier above a KSUID (superuser by default)';
 COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, ksuid, pg_catalog.interval) IS
     'raise the ksuid family''s frontier above a KSUID past the default horizon (superuser by default)';
+-- The next ObjectId of the objectid frontier (src/README §18): its
+-- seconds, this server's 5 bytes (node_id in their top node_bits, under
+-- it a hash of the system identifier), a counter; above every earlier one
+-- of the cluster.  PARALLEL RESTRICTED as every generator.
+CREATE FUNCTION objectid_generate()
+RETURNS objectid
+AS 'MODULE_PATHNAME', 'objectid_generate'
+LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+
+COMMENT ON FUNCTION objectid_generate() IS
+    'next ObjectId of the objectid frontier: seconds, this server''s 5 bytes, a counter; above every earlier one of the cluster';

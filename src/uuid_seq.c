@@ -9,6 +9,7 @@
 #include "fmgr.h"
 #include "miscadmin.h"
 
+#include "funcs/objectid_funcs.h"
 #include "funcs/ulid_funcs.h"
 #include "runtime/compat.h"
 #include "runtime/guc.h"
@@ -22,8 +23,9 @@ PGDLLEXPORT void _PG_init(void);
 /*
  * What the module sets up when it is loaded: the settings, then, only when
  * preloaded, the shared frontiers and backend slots (with their persistence)
- * and the WAL resource manager that carries them to standbys, and
- * ulid_generate_xact()'s transaction callback.  The design of each part
+ * and the WAL resource manager that carries them to standbys,
+ * ulid_generate_xact()'s transaction callback, and the middle bytes of
+ * this server's ObjectIds.  The design of each part
  * is in src/README.
  */
 void
@@ -38,4 +40,5 @@ _PG_init(void)
 		uuid_seq_lease_init();
 	}
 	uuid_seq_ulid_xact_init();
+	uuid_seq_objectid_init();
 }

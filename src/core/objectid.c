@@ -9,6 +9,10 @@
 #include "objectid.h"
 
 #define LOW_MASK(bits)		((UINT64_C(1) << (bits)) - 1)
+#define NS_PER_SECOND		INT64_C(1000000000)
+
+/* this process's middle bits under the node id (objectid_set_server_bits()) */
+static uint64_t server_bits = 0;
 
 static const char hex_digits[] = "0123456789abcdef";
 static const char xid_digits[] = "0123456789abcdefghijklmnopqrstuv";
@@ -158,6 +162,55 @@ objectid_middle_field(uint64_t bits, unsigned node_bits, uint32_t node_id)
 
 	return ((uint64_t) node_id & LOW_MASK(node_bits)) << low_bits |
 		(bits & LOW_MASK(low_bits));
+}
+
+/* ---- the family ------------------------------------------------------- */
+
+static bool
+objectid_family_word_from_ns(const FrontierFamily *family, int64_t ns, uint64_t *word)
+{
+	int64_t		seconds = ns / NS_PER_SECOND;
+
+	if (ns < 0 || seconds > (int64_t) OBJECTID_SECONDS_MAX)
+		return false;
+	*word = (uint64_t) seconds << OBJECTID_COUNTER_BITS;
+	return true;
+}
+
+static int64_t
+objectid_family_word_to_ns(const FrontierFamily *family, uint64_t word)
+{
+	/* at most 2^32 s: far inside int64 ns */
+	return (int64_t) (word >> OBJECTID_COUNTER_BITS) * NS_PER_SECOND;
+}
+
+/* no random bits: the middle is this server's, under its node id */
+static void
+objectid_family_encode(const FrontierFamily *family, uint64_t word, uint64_t random,
+					   unsigned node_bits, uint32_t node_id, FrontierValue *out)
+{
+	objectid_compose((uint32_t) (word >> OBJECTID_COUNTER_BITS),
+					 objectid_middle_field(server_bits, node_bits, node_id),
+					 (uint32_t) (word & LOW_MASK(OBJECTID_COUNTER_BITS)), out->bytes);
+}
+
+/* every 32-bit second is the family's */
+static bool
+objectid_family_value_tick(const FrontierFamily *family, const FrontierValue *value,
+						   uint64_t *tick)
+{
+	*tick = objectid_seconds(value->bytes);
+	return true;
+}
+
+const FrontierFamily objectid_family =
+FRONTIER_FAMILY("ObjectId", OBJECTID_RANGE, FRONTIER_VALUE_OBJECTID,
+				OBJECTID_COUNTER_BITS, true, OBJECTID_SECONDS_MAX, objectid_family);
+
+void
+objectid_set_server_bits(uint64_t bits)
+{
+	server_bits = bits & LOW_MASK(OBJECTID_FIXED_BITS);
 }
 
 void

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "allocator.h"
+
 #define OBJECTID_BYTES			12
 #define OBJECTID_HEX_LEN		24
 #define OBJECTID_XID_LEN		20
@@ -41,6 +43,24 @@ typedef enum ObjectidTextStatus
 	OBJECTID_TEXT_BAD_LENGTH,	/* only digits, but not as many as needed */
 	OBJECTID_TEXT_NONCANONICAL	/* xid: the last character's low 4 bits set */
 } ObjectidTextStatus;
+
+/*
+ * The family (src/README §1): word = seconds << 24 | counter, a tick a
+ * second, the counter starting at random below 2^23 in a fresh second and
+ * carrying into the next when used up; its values are
+ * FRONTIER_VALUE_OBJECTID wide, the middle five bytes this server's
+ * (objectid_set_server_bits(), node_id in their top node_bits).  Seconds
+ * are unsigned 32 bits: 1970 to 2106.
+ */
+extern const FrontierFamily objectid_family;
+
+/*
+ * The 40 bits below the node id in the middle of this process's ObjectIds
+ * (objectid_server_hash() of the server's identity), which the family's
+ * encode callback writes; 0 until set.  The glue sets them once, when the
+ * module is loaded.
+ */
+extern void objectid_set_server_bits(uint64_t bits);
 
 /* 24 lowercase hexadecimal digits (not NUL-terminated). */
 extern void objectid_format_hex(const uint8_t id[OBJECTID_BYTES],

@@ -8,6 +8,7 @@
 #include "comb.h"
 #include "id64.h"
 #include "ksuid.h"
+#include "objectid.h"
 #include "registry.h"
 #include "rfc9562.h"
 #include "ulid.h"

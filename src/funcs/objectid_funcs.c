@@ -2,7 +2,8 @@
  * objectid_funcs.c
  *		The objectid type (src/README §18): MongoDB's 12-byte ObjectId, its
  *		I/O (24 hexadecimal digits, 12 bytes binary), comparisons, hashing,
- *		min/max, bytea casts, its time and lower bounds, rs/xid's text.
+ *		min/max, bytea casts, its time and lower bounds, rs/xid's text, and
+ *		objectid_generate() from the objectid frontier.
  *
  * A value is its 12 bytes (fixed length, passed by reference, no
  * alignment), compared as unsigned bytes: the time first, so byte order is
@@ -11,6 +12,7 @@
  */
 #include "postgres.h"
 
+#include "access/xlog.h"
 #include "common/hashfn.h"
 #include "fmgr.h"
 #include "libpq/pqformat.h"
@@ -19,7 +21,9 @@
 #include "utils/timestamp.h"
 
 #include "core/objectid.h"
+#include "funcs/objectid_funcs.h"
 #include "runtime/compat.h"
+#include "runtime/family.h"
 #include "runtime/quote.h"
 #include "runtime/timeconv.h"
 
@@ -30,6 +34,7 @@ typedef struct ObjectId
 
 #define PG_GETARG_OBJECTID(n)	((ObjectId *) PG_GETARG_POINTER(n))
 
+PG_FUNCTION_INFO_V1(objectid_generate);
 PG_FUNCTION_INFO_V1(objectid_in);
 PG_FUNCTION_INFO_V1(objectid_out);
 PG_FUNCTION_INFO_V1(objectid_recv);
@@ -57,6 +62,32 @@ static int
 char_position(const char *text, size_t pos)
 {
 	return pg_mbstrlen_with_len(text, (int) pos) + 1;
+}
+
+/* ---- generation ------------------------------------------------------- */
+
+/*
+ * The middle bytes of this server's ObjectIds, under its node id: a hash
+ * of the system identifier, which survives restarts and tells clusters
+ * apart (a physical standby or a copy of the data directory shares it:
+ * uuid_seq.node_id tells those apart).  The control file is read before
+ * any library is loaded.
+ */
+void
+uuid_seq_objectid_init(void)
+{
+	objectid_set_server_bits(objectid_server_hash(GetSystemIdentifier()));
+}
+
+Datum
+objectid_generate(PG_FUNCTION_ARGS)
+{
+	ObjectId   *id = palloc(sizeof(ObjectId));
+	FrontierValue value;
+
+	family_next_value(FAMILY_OBJECTID, &value);
+	memcpy(id->data, value.bytes, OBJECTID_BYTES);
+	PG_RETURN_POINTER(id);
 }
 
 /* ---- I/O -------------------------------------------------------------- */

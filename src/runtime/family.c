@@ -239,10 +239,22 @@ family_take(FamilyId id, FrontierTake *take)
 				 errhint("Add uuid_seq to shared_preload_libraries and restart the server.")));
 
 	/*
+	 * Nor an ObjectId: its middle bytes are the server's, and it has no
+	 * random bits either.
+	 */
+	if (shared == NULL && family->value_bytes == FRONTIER_VALUE_OBJECTID)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("%s generation needs the shared frontiers of uuid_seq", family->name),
+				 errdetail("Without them each session has frontiers of its own, and two sessions could generate the same ObjectId: its middle bytes are the server's, and it has no random bits."),
+				 errhint("Add uuid_seq to shared_preload_libraries and restart the server.")));
+
+	/*
 	 * Nor an id with node 0 in place of the node the configuration names:
 	 * another server's ids carry node 0 just as well.
 	 */
-	if (uuid_seq_node_ignored && family->value_bytes == FRONTIER_VALUE_BIGINT)
+	if (uuid_seq_node_ignored && (family->value_bytes == FRONTIER_VALUE_BIGINT ||
+								  family->value_bytes == FRONTIER_VALUE_OBJECTID))
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("%s generation cannot apply uuid_seq.node_id or uuid_seq.node_bits without preload", family->name),

@@ -1,7 +1,7 @@
 -- test/matrix/upgrade_fixture.sql: the database that test/matrix/pg-upgrade.sh
 -- makes on the older major before pg_upgrade: a key of every kind and of
 -- every family (v7, ULID, TypeID, every COMB layout and strategy, TSID and
--- Snowflake, UUIDv6 defaults, a KSUID key, generated columns over them, sqlguid primary keys, a
+-- Snowflake, UUIDv6 and ObjectId defaults, a KSUID key, generated columns over them, sqlguid primary keys, a
 -- uuid_sqlserver_ops index, an expression index, RANGE partitions bounded by
 -- the lower-bound functions),
 -- generated with every frontier an hour ahead of the clock (as on a server
@@ -57,6 +57,10 @@ CREATE TABLE by_v6 (
 CREATE UNIQUE INDEX by_opclass_sqlserver ON by_opclass (id uuid_sqlserver_ops);
 -- the ulid type (1.4): its own btree class, amcheck'd after the upgrade
 CREATE TABLE by_ulid_type (id ulid PRIMARY KEY DEFAULT gen_ulid(), n int);
+CREATE TABLE by_objectid (
+    id objectid PRIMARY KEY DEFAULT objectid_generate(),
+    created_at timestamptz GENERATED ALWAYS AS (objectid_to_timestamptz(id)) STORED,
+    n int);
 
 -- RANGE partitions on the key: the past, the days around now (the frontier
 -- an hour ahead included), the future; no default partition, so a value
@@ -108,6 +112,7 @@ INSERT INTO by_sqlguid_dotnet_ticks (n) SELECT generate_series(1, 2000);
 INSERT INTO by_opclass (n) SELECT generate_series(1, 2000);
 INSERT INTO by_ulid_type (n) SELECT generate_series(1, 2000);
 INSERT INTO by_v6 (n) SELECT generate_series(1, 2000);
+INSERT INTO by_objectid (n) SELECT generate_series(1, 2000);
 INSERT INTO events_v7 (n) SELECT generate_series(1, 2000);
 INSERT INTO events_v7 (id, n) VALUES (uuid_generate_v7('2020-06-01 00:00+00'), 0);
 INSERT INTO events_ulid (n) SELECT generate_series(1, 2000);

@@ -59,6 +59,7 @@ SELECT pg_temp.new_above('by_sqlguid_dotnet_ticks', 'id');
 SELECT pg_temp.new_above('by_opclass', 'id::sqlguid');
 SELECT pg_temp.new_above('by_ulid_type', 'id');
 SELECT pg_temp.new_above('by_v6', 'id');
+SELECT pg_temp.new_above('by_objectid', 'id');
 SELECT pg_temp.new_above('events_v7', 'id', 'events_v7_now');
 SELECT pg_temp.new_above('events_ulid', 'id', 'events_ulid_now');
 SELECT pg_temp.new_above('events_comb', 'id', 'events_comb_now');

@@ -107,6 +107,15 @@ our @GENERATORS = (
 		time => 'ksuid_to_timestamptz(%s)',
 		at => 'ksuid_lower_bound(%s)',
 	},
+	{
+		family => 'objectid',
+		expr => 'objectid_generate()',
+		type => 'objectid',
+		gt => '>',
+		node_id => "get_byte(%s::bytea, 4)",
+		time => 'objectid_to_timestamptz(%s)',
+		at => 'objectid_lower_bound(%s)',
+	},
 );
 
 # SQL for the greatest of $n fresh values of generator $g, as text.

@@ -72,6 +72,7 @@ our @KEY_TABLES = (
 	},
 	{ table => 'vouchers', type => 'uuid', default => 'uuid_generate_v6()', key => 'id', family => 'v6' },
 	{ table => 'sessions', type => 'ksuid', default => 'ksuid_generate()', key => 'id', family => 'ksuid' },
+	{ table => 'documents', type => 'objectid', default => 'objectid_generate()', key => 'id', family => 'objectid' },
 );
 
 # "orders=V lines=V ...": the same value for every table.

@@ -206,7 +206,8 @@ test_middle(void)
 	CHECK(bits < (UINT64_C(1) << 40));
 	CHECK(bits == objectid_server_hash(UINT64_C(7312345678901234567)));
 	CHECK(bits != objectid_server_hash(UINT64_C(7312345678901234568)));
-	CHECK(objectid_server_hash(0) != 0);
+	/* SplitMix64's first output from state 0, its low 40 bits */
+	CHECK(objectid_server_hash(0) == UINT64_C(0x397b1dcdaf));
 
 	/* node_id in the top node_bits, the hash below */
 	CHECK(objectid_middle_field(bits, 0, 5) == bits);
@@ -223,6 +224,67 @@ test_middle(void)
 	CHECK(memcmp(id, "\0\0\0\1\xff\xff\xff\xff\xff\xff\xff\xff", OBJECTID_BYTES) == 0);
 }
 
+/* The family: its words, its values, a take, a carry into the next second. */
+static void
+test_family(void)
+{
+	const FrontierFamily *f = &objectid_family;
+	FrontierValue v;
+	FrontierValue w;
+	uint64_t	word = 0;
+	uint64_t	tick = 0;
+	uint64_t	frontier = 0;
+	FakeClock	clock = {INT64_C(1350508407) * 1000000000 + 5, 1, 7};
+	FrontierCell cell = {plain_load, plain_compare_exchange, &frontier, NULL, NULL};
+	FrontierEnv env = {fake_now_ns, fake_random_u64, &clock, FRONTIER_ADVANCE, 0, false, 0,
+	NULL, NULL};
+	FrontierTake take;
+	int			bad = 0;
+
+	CHECK(f->value_bytes == OBJECTID_BYTES && f->counter_bits == 24 && f->random_start);
+	CHECK(f->max_word == UINT64_C(0xffffffffffffff));
+	CHECK(f->word_from_ns(f, 0, &word) && word == 0);
+	CHECK(!f->word_from_ns(f, -1, &word));
+	CHECK(f->word_from_ns(f, INT64_C(4294967295999999999), &word) &&
+		  word == UINT64_C(0xffffffff000000));
+	CHECK(!f->word_from_ns(f, INT64_C(4294967296000000000), &word));
+	CHECK(f->word_from_ns(f, INT64_C(1350508407999999999), &word) &&
+		  word == UINT64_C(0x507f1f77) << 24);
+	CHECK(f->word_to_ns(f, UINT64_C(0x507f1f77123456)) == INT64_C(1350508407000000000));
+
+	/* seconds | middle (node id over the server's bits) | counter */
+	objectid_set_server_bits(UINT64_C(0xbcf86cd799));
+	f->encode(f, UINT64_C(0x507f1f77439011), 12345, 0, 0, &v);
+	CHECK(memcmp(v.bytes, "\x50\x7f\x1f\x77\xbc\xf8\x6c\xd7\x99\x43\x90\x11", OBJECTID_BYTES) == 0);
+	f->encode(f, UINT64_C(0x507f1f77439011), 0, 8, 0x42, &v);
+	CHECK(memcmp(v.bytes, "\x50\x7f\x1f\x77\x42\xf8\x6c\xd7\x99\x43\x90\x11", OBJECTID_BYTES) == 0);
+	CHECK(f->value_tick(f, &v, &tick) && tick == UINT64_C(0x507f1f77));
+
+	/* a fresh second starts the counter below half its range */
+	CHECK(frontier_take(f, &cell, &env, &take) == FRONTIER_OK);
+	CHECK(take.word >> 24 == UINT64_C(1350508407));
+	CHECK((take.word & 0xffffff) < (UINT64_C(1) << 23));
+	/* used up, it carries into the next second; values increase throughout */
+	frontier = UINT64_C(1350508407) << 24 | 0xfffffd;
+	f->encode(f, frontier, 0, 0, 0, &w);
+	for (int i = 0; i < 5; i++)
+	{
+		CHECK(frontier_take(f, &cell, &env, &take) == FRONTIER_OK);
+		/* the third carries out of the clock's second */
+		CHECK(take.overflowed == (i == 2));
+		f->encode(f, take.word, 0, 0, 0, &v);
+		if (memcmp(w.bytes, v.bytes, OBJECTID_BYTES) >= 0)
+			bad++;
+		w = v;
+	}
+	CHECK(bad == 0);
+	CHECK(take.word == (UINT64_C(1350508408) << 24 | 2));
+	/* and stops at 2106's last value */
+	frontier = f->max_word;
+	CHECK(frontier_take(f, &cell, &env, &take) == FRONTIER_EXHAUSTED);
+	objectid_set_server_bits(0);
+}
+
 void
 test_objectid(void)
 {
@@ -231,4 +293,5 @@ test_objectid(void)
 	test_xid();
 	test_round_trips();
 	test_middle();
+	test_family();
 }

@@ -119,3 +119,25 @@ SELECT objectid_from_xid_text('9m4e2mr0ui3e8a215n4');
 SELECT objectid_from_xid_text('9m4e2mr0ui3e8a215n4h');
 SELECT objectid_from_xid_text(repeat('9', 100));
 RESET TimeZone;
+
+-- generation (the rest of this file): one step of the objectid frontier
+-- each, above every earlier one, the middle bytes this server's; without
+-- the shared frontiers (13 to 16 without preload) it refuses (55000), and
+-- the checks after it find no table (objectid_1.out)
+SELECT p.provolatile AS volatile, p.proparallel AS parallel
+FROM pg_proc p WHERE p.oid = 'objectid_generate()'::regprocedure;
+CREATE TEMP TABLE gen AS
+SELECT n, objectid_generate() AS id FROM generate_series(1, 20000) n;
+SELECT count(DISTINCT id) AS distinct_ids,
+       count(DISTINCT substring(id::bytea FROM 5 FOR 5)) AS middles,
+       bool_and(objectid_to_timestamptz(id) BETWEEN now() - interval '1 hour'
+                                                AND now() + interval '1 hour') AS near_now
+FROM gen;
+SELECT bool_and(id > prev) AS increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM gen) s WHERE prev IS NOT NULL;
+-- within a second the counter counts up by one
+SELECT bool_and(objectid_to_timestamptz(id) > objectid_to_timestamptz(prev)
+                OR ('x' || encode(substring(id::bytea FROM 10), 'hex'))::bit(24)::int =
+                   ('x' || encode(substring(prev::bytea FROM 10), 'hex'))::bit(24)::int + 1)
+           AS counts_up
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM gen) s WHERE prev IS NOT NULL;
