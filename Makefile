@@ -77,7 +77,7 @@ REGRESS_OPTS = --inputdir=$(srcdir)/test/regress
 # Isolation specs: test/isolation/{specs,expected}.  (Spec names are quoted:
 # the spec parser of 14beta2 predates unquoted ones; expected/*_1.out hold
 # its isolationtester's older table format.)
-ISOLATION = v7_shared_frontier ulid_xact ulid_type_shared_frontier comb_shared_frontier id64_shared_frontier v6_shared_frontier ksuid_shared_frontier
+ISOLATION = v7_shared_frontier ulid_xact ulid_type_shared_frontier comb_shared_frontier id64_shared_frontier v6_shared_frontier ksuid_shared_frontier objectid_shared_frontier
 ISOLATION_OPTS = --inputdir=$(srcdir)/test/isolation
 TAP_TESTS = 1
 # prove runs in $(srcdir)
