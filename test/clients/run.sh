@@ -10,9 +10,10 @@
 # dependency; their tests reach the server through node-postgres, psycopg 3
 # and JDBC), and ulid-js, the ulid type against npm's ulid (node/ulid_test.js:
 # each side parses what the other generates, byte for byte, time and order),
-# uuid-js, UUIDv6 against npm's uuid (node/uuid_v6_test.js, the same), and
-# ksuid-js, the ksuid type against npm's ksuid (node/ksuid_test.js, the same);
-# all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
+# uuid-js, UUIDv6 against npm's uuid (node/uuid_v6_test.js, the same),
+# ksuid-js, the ksuid type against npm's ksuid (node/ksuid_test.js, the
+# same), and bson-js, the objectid type against npm's bson
+# (node/bson_test.js, the same); all of them without CLIENT.  Each gets a fresh database (uuid_seq_clients_<client>)
 # with the tables of schema.sql, and fails on any value that changes on its
 # way through the client (test/clients/*/: the keys of every family generated
 # by their DEFAULT, read back and compared with the server's id::text, sent
@@ -32,7 +33,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-all=(psycopg3 psycopg2 sqlalchemy node-postgres knex jdbc facade-js facade-python facade-java ulid-js uuid-js ksuid-js)
+all=(psycopg3 psycopg2 sqlalchemy node-postgres knex jdbc facade-js facade-python facade-java ulid-js uuid-js ksuid-js bson-js)
 python=${PYTHON:-/usr/bin/python3} # Debian's python3 and its packages
 jar=${PGJDBC_JAR:-/usr/share/java/postgresql.jar}
 
@@ -77,7 +78,7 @@ fi
 wants() { [[ " ${clients[*]} " == *" $1 "* ]]; }
 
 # Node: node-postgres and knex at the lock file's versions
-if wants node-postgres || wants knex || wants facade-js || wants ulid-js || wants uuid-js || wants ksuid-js; then
+if wants node-postgres || wants knex || wants facade-js || wants ulid-js || wants uuid-js || wants ksuid-js || wants bson-js; then
 	node_major=$(node --version | sed 's/^v\([0-9]*\).*/\1/')
 	if [[ $node_major -lt 16 ]]; then
 		echo "clients: node $(node --version) is too old (knex needs 16)" >&2
@@ -122,6 +123,7 @@ run_client() {
 	facade-java) java -cp "$work/java/classes:$jar" FacadeTest ;;
 	uuid-js) node "$work/node/uuid_v6_test.js" ;;
 	ksuid-js) node "$work/node/ksuid_test.js" ;;
+	bson-js) node "$work/node/bson_test.js" ;;
 	esac
 }
 
