@@ -1,7 +1,7 @@
 # The families the TAP tests exercise, one entry per family of
 # uuid_seq_state(): the SQL expression that takes its next value, the SQL
 # type of its values (uuid, bigint for the 8-byte ids, src/README §16, or
-# a type of its own: ksuid),
+# a type of its own: ksuid, objectid),
 # the operator under which its values strictly increase (SQL Server order
 # for the 'sqlserver' COMB layout), how to read the node id from a value
 # (under uuid_seq.node_bits = 8), its creation time, and a value of the
@@ -127,10 +127,20 @@ sub newest_sql
 }
 
 # The column of uuid_seq_state() that shows $g's frontier (the other one is
-# NULL for it), and the column of uuid_seq_backends with its last value
-# (for a uuid or bigint family: a KSUID shows in neither).
-sub frontier_column { return $_[0]{type} eq 'bigint' ? 'frontier_id' : 'frontier'; }
-sub last_column { return $_[0]{type} eq 'bigint' ? 'last_id' : 'last_value'; }
+# NULL for it), and the column of uuid_seq_backends with its last value;
+# undef for a family of a type of its own (ksuid, objectid), which neither
+# shows.
+sub frontier_column
+{
+	my $type = $_[0]{type};
+	return $type eq 'bigint' ? 'frontier_id' : $type eq 'uuid' ? 'frontier' : undef;
+}
+
+sub last_column
+{
+	my $type = $_[0]{type};
+	return $type eq 'bigint' ? 'last_id' : $type eq 'uuid' ? 'last_value' : undef;
+}
 
 # The operator that orders $g's values the other way.
 sub lt_of { return $_[0]{gt} eq '>' ? '<' : '#<#'; }
