@@ -1805,3 +1805,24 @@ LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 
 COMMENT ON FUNCTION objectid_generate() IS
     'next ObjectId of the objectid frontier: seconds, this server''s 5 bytes, a counter; above every earlier one of the cluster';
+
+-- uuid_seq_raise_frontier() for the objectid family, its key an objectid
+-- (the C function of every family of a type of its own)
+CREATE FUNCTION uuid_seq_raise_frontier(family pg_catalog.text, past objectid)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier_bytes'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+CREATE FUNCTION uuid_seq_raise_frontier(family pg_catalog.text, past objectid,
+                                        horizon pg_catalog.interval)
+RETURNS pg_catalog.bool
+AS 'MODULE_PATHNAME', 'uuid_seq_raise_frontier_bytes'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, objectid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, objectid, pg_catalog.interval) FROM PUBLIC;
+
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, objectid) IS
+    'raise the objectid family''s frontier above an ObjectId (superuser by default)';
+COMMENT ON FUNCTION uuid_seq_raise_frontier(pg_catalog.text, objectid, pg_catalog.interval) IS
+    'raise the objectid family''s frontier above an ObjectId past the default horizon (superuser by default)';

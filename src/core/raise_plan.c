@@ -13,6 +13,7 @@
 #include "comb.h"
 #include "id64.h"
 #include "ksuid.h"
+#include "objectid.h"
 #include "raise_plan.h"
 #include "rfc9562.h"
 #include "sqlserver_order.h"
@@ -44,6 +45,7 @@ static const RaiseGenerator generators[] = {
 	{"snowflake_generate", &snowflake_family, RAISE_VALUE_BIGINT, RAISE_ARGS_EPOCH},
 	{"uuid_generate_v6", &uuidv6_family, RAISE_VALUE_UUID, RAISE_ARGS_NONE},
 	{"ksuid_generate", &ksuid_family, RAISE_VALUE_BYTES, RAISE_ARGS_NONE},
+	{"objectid_generate", &objectid_family, RAISE_VALUE_BYTES, RAISE_ARGS_NONE},
 };
 
 /* The types of the RAISE_VALUE_BYTES families, by their input functions. */
@@ -53,6 +55,7 @@ static const struct
 	const char *type_input;
 }			byte_types[] = {
 	{&ksuid_family, "ksuid_in"},
+	{&objectid_family, "objectid_in"},
 };
 
 const RaiseGenerator *

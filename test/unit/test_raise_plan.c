@@ -18,6 +18,7 @@
 #include "comb.h"
 #include "id64.h"
 #include "ksuid.h"
+#include "objectid.h"
 #include "raise_plan.h"
 #include "registry.h"
 #include "rfc9562.h"
@@ -74,6 +75,10 @@ test_symbols(void)
 	CHECK(g && g->family == &ksuid_family && g->kind == RAISE_VALUE_BYTES &&
 		  g->args == RAISE_ARGS_NONE && raise_type_input(&ksuid_family) != NULL &&
 		  strcmp(raise_type_input(&ksuid_family), "ksuid_in") == 0);
+	g = gen("objectid_generate");
+	CHECK(g && g->family == &objectid_family && g->kind == RAISE_VALUE_BYTES &&
+		  g->args == RAISE_ARGS_NONE && raise_type_input(&objectid_family) != NULL &&
+		  strcmp(raise_type_input(&objectid_family), "objectid_in") == 0);
 	/* a family of another kind names no type */
 	CHECK(raise_type_input(&ulid_family) == NULL);
 	/* every generator of RAISE_VALUE_BYTES names its type */

@@ -68,20 +68,24 @@ SELECT family,
        WHEN 'tsid' THEN tsid_lower_bound(t)
        WHEN 'snowflake' THEN snowflake_lower_bound(t)
        END AS past_id,
-       -- (a KSUID's tick is a second: a second further)
-       CASE family WHEN 'ksuid' THEN ksuid_lower_bound(t + interval '1 second') END AS past_ksuid
+       -- (a KSUID's or an ObjectId's tick is a second: a second further)
+       CASE family WHEN 'ksuid' THEN ksuid_lower_bound(t + interval '1 second') END AS past_ksuid,
+       CASE family WHEN 'objectid' THEN objectid_lower_bound(t + interval '1 second') END
+           AS past_objectid
 FROM (SELECT family, greatest(clock_timestamp(), frontier_time) + interval '50 ms' AS t
       FROM uuid_seq_state()) s;
 SELECT count(*) AS families, count(past) AS uuid_keys, count(past_id) AS id_keys,
-       count(past_ksuid) AS ksuid_keys FROM ahead;
-CREATE FUNCTION pg_temp.raise(family text, past uuid, past_id bigint, past_ksuid ksuid)
+       count(past_ksuid) AS ksuid_keys, count(past_objectid) AS objectid_keys FROM ahead;
+CREATE FUNCTION pg_temp.raise(family text, past uuid, past_id bigint, past_ksuid ksuid,
+                              past_objectid objectid)
 RETURNS boolean
 LANGUAGE sql AS $$
     SELECT CASE WHEN past_ksuid IS NOT NULL THEN uuid_seq_raise_frontier(family, past_ksuid)
+                WHEN past_objectid IS NOT NULL THEN uuid_seq_raise_frontier(family, past_objectid)
                 WHEN past_id IS NULL THEN uuid_seq_raise_frontier(family, past)
                 ELSE uuid_seq_raise_frontier(family, past_id) END
 $$;
-SELECT family, pg_temp.raise(family, past, past_id, past_ksuid) AS raised FROM ahead ORDER BY family;
+SELECT family, pg_temp.raise(family, past, past_id, past_ksuid, past_objectid) AS raised FROM ahead ORDER BY family;
 SELECT family,
        CASE family
        WHEN 'v7' THEN uuid_generate_v7() > past
@@ -95,12 +99,13 @@ SELECT family,
        WHEN 'snowflake' THEN snowflake_generate() > past_id
        WHEN 'v6' THEN uuid_generate_v6() > past
        WHEN 'ksuid' THEN ksuid_generate() > past_ksuid
+       WHEN 'objectid' THEN objectid_generate() > past_objectid
        END AS next_is_above
 FROM ahead
 WHERE (SELECT bool_and(shared) FROM uuid_seq_state())  -- (without preload: no rows)
 ORDER BY family;
 -- again: the frontier already lies above, nothing to do
-SELECT family, pg_temp.raise(family, past, past_id, past_ksuid) AS raised FROM ahead ORDER BY family;
+SELECT family, pg_temp.raise(family, past, past_id, past_ksuid, past_objectid) AS raised FROM ahead ORDER BY family;
 -- a Snowflake id of another epoch: its time counts from that epoch, and
 -- every epoch's ids come from the one frontier
 CREATE TEMP TABLE ahead_2015 AS
@@ -151,10 +156,13 @@ SET uuid_seq.clock_shift = '-1 hour';
 SELECT family,
        pg_temp.sqlstate(CASE WHEN past_ksuid IS NOT NULL
            THEN format('SELECT uuid_seq_raise_frontier(%L, %L::ksuid)', family, past_ksuid)
+           WHEN past_objectid IS NOT NULL
+           THEN format('SELECT uuid_seq_raise_frontier(%L, %L::objectid)', family, past_objectid)
            WHEN past_id IS NULL
            THEN format('SELECT uuid_seq_raise_frontier(%L, %L::uuid)', family, past)
            ELSE format('SELECT uuid_seq_raise_frontier(%L, %s)', family, past_id) END) AS default_horizon,
        CASE WHEN past_ksuid IS NOT NULL THEN uuid_seq_raise_frontier(family, past_ksuid, '2 hours')
+            WHEN past_objectid IS NOT NULL THEN uuid_seq_raise_frontier(family, past_objectid, '2 hours')
             WHEN past_id IS NULL THEN uuid_seq_raise_frontier(family, past, '2 hours')
             WHEN family = 'tsid' THEN uuid_seq_raise_frontier(family, past_id, '2020-01-01 00:00+00', '2 hours')
             ELSE uuid_seq_raise_frontier(family, past_id, '2010-11-04 01:42:54.657+00', '2 hours')

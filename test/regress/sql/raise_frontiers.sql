@@ -45,11 +45,11 @@ SELECT * FROM uuid_seq_raise_frontiers();
 -- the family's frontier (t, per family), made for explicit times, so the
 -- frontier lies below them, as after a restore from a server that ran
 -- ahead.  `expected` holds each column's largest key in its family's order.
--- (A KSUID's tick is a second, and a raise takes its frontier to the end of
--- one: its keys lie a second further.)
+-- (A KSUID's or an ObjectId's tick is a second, and a raise takes its
+-- frontier to the end of one: their keys lie a second further.)
 CREATE TEMP TABLE ahead AS
 SELECT family, greatest(clock_timestamp(), frontier_time) + interval '50 ms'
-       + CASE family WHEN 'ksuid' THEN interval '1 second' ELSE interval '0' END AS t
+       + CASE WHEN family IN ('ksuid', 'objectid') THEN interval '1 second' ELSE interval '0' END AS t
 FROM uuid_seq_state();
 CREATE FUNCTION t(f text) RETURNS timestamptz LANGUAGE sql
 AS $$ SELECT t FROM ahead WHERE family = f $$;
@@ -119,6 +119,11 @@ CREATE TABLE by_ksuid (id ksuid PRIMARY KEY DEFAULT ksuid_generate(), n int);
 INSERT INTO by_ksuid VALUES (ksuid_lower_bound(t('ksuid')), 1), ('aWgEPTl1tmebfsQzFP4bxwgy80V', 2);
 CREATE TABLE by_ksuid_heap (id ksuid DEFAULT ksuid_generate(), n int);
 INSERT INTO by_ksuid_heap VALUES (ksuid_lower_bound(t('ksuid')), 1);
+-- objectid: the same, past the largest ObjectId (2106)
+CREATE TABLE by_objectid (id objectid PRIMARY KEY DEFAULT objectid_generate(), n int);
+INSERT INTO by_objectid VALUES (objectid_lower_bound(t('objectid')), 1), ('ffffffffffffffffffffffff', 2);
+CREATE TABLE by_objectid_heap (id objectid DEFAULT objectid_generate(), n int);
+INSERT INTO by_objectid_heap VALUES (objectid_lower_bound(t('objectid')), 1);
 -- a random uuid above every v7 key: not a v7 value, passed over
 -- (and NULLs, which its unique index puts last)
 CREATE TABLE by_v7_mixed (id uuid UNIQUE DEFAULT uuid_generate_v7(), n int);
@@ -241,6 +246,8 @@ INSERT INTO expected VALUES
     ('by_snowflake_2015', 'id', (SELECT max(id)::text FROM by_snowflake_2015)),
     ('by_ksuid', 'id', (SELECT id::text FROM by_ksuid WHERE n = 1)),
     ('by_ksuid_heap', 'id', (SELECT max(id)::text FROM by_ksuid_heap)),
+    ('by_objectid', 'id', (SELECT id::text FROM by_objectid WHERE n = 1)),
+    ('by_objectid_heap', 'id', (SELECT max(id)::text FROM by_objectid_heap)),
     ('by_v7_mixed', 'id', (SELECT id::text FROM by_v7_mixed WHERE n = 1)),
     ('by_domain', 'id', (SELECT max(id)::text FROM by_domain));
 
@@ -343,6 +350,8 @@ SELECT tbl, CASE
            THEN next_key::bigint > max_value::bigint
        WHEN tbl IN ('by_ksuid'::regclass, 'by_ksuid_heap')
            THEN next_key::ksuid > max_value::ksuid
+       WHEN tbl IN ('by_objectid'::regclass, 'by_objectid_heap')
+           THEN next_key::objectid > max_value::objectid
        ELSE next_key::uuid > max_value::uuid
        END AS next_is_above
 FROM next_keys
