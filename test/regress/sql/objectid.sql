@@ -126,6 +126,7 @@ RESET TimeZone;
 -- the checks after it find no table (objectid_1.out)
 SELECT p.provolatile AS volatile, p.proparallel AS parallel
 FROM pg_proc p WHERE p.oid = 'objectid_generate()'::regprocedure;
+SELECT uuid_seq_frontiers_in() = 'session' AS refuses;
 CREATE TEMP TABLE gen AS
 SELECT n, objectid_generate() AS id FROM generate_series(1, 20000) n;
 SELECT count(DISTINCT id) AS distinct_ids,
