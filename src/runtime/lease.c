@@ -194,6 +194,12 @@ lease_unlogged(UuidSeqShared *shared)
 void
 lease_extend(UuidSeqShared *shared, FamilyId id, uint64 word)
 {
+	/*
+	 * Without persist every lease is the largest word, which a family whose
+	 * last word it is (v6, ULID) can take: nothing is renewed, nor written.
+	 */
+	if (!uuid_seq_persist)
+		return;
 	LWLockAcquire(&shared->lease_lock, LW_EXCLUSIVE);
 	if (word >= pg_atomic_read_u64(&shared->frontier[id].lease) ||
 		lease_unlogged(shared))

@@ -167,6 +167,16 @@ like(substr(slurp_file($node->logfile), $log_offset),
 	qr/LOG:  uuid_seq removed its frontier file "uuid_seq.frontiers" because uuid_seq.persist is off/,
 	'... and logs it');
 newest();
+# a family's last word is every lease's without persist: v6 raised to its
+# last tick but one takes the last word, then refuses, and nothing is
+# renewed or written
+$node->safe_psql('postgres', q{SELECT uuid_seq_raise_frontier('v6',
+	'ffffffff-ffff-6ffe-8000-000000000000'::uuid, horizon => '4000 years')});
+my ($rc, $out, $err) = $node->psql('postgres',
+	"\\set VERBOSITY verbose\nSELECT uuid_generate_v6() FROM generate_series(1, 20)");
+like($err, qr/ERROR:  22008: /, 'persist = off: v6 raised to its last ticks runs out (22008)');
+is($node->safe_psql('postgres', 'SELECT 1'), '1', '... and the server is up');
+ok(!-e $file, '... with no file written');
 $node->stop;
 ok(!-e $file, 'persist = off writes no file');
 $node->append_conf('postgresql.conf', "uuid_seq.persist = on\nuuid_seq.clock_shift = '0'\n");
