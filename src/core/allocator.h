@@ -148,15 +148,31 @@ struct FrontierFamily
 	 */
 	bool		(*value_tick) (const FrontierFamily *family,
 							   const FrontierValue *value, uint64_t *tick);
+
+	/*
+	 * The least value of tick `tick`, for a family whose encode() sets bits
+	 * other generators may leave clear even with random 0 and node 0 (a v6
+	 * node's multicast bit, an ObjectId's server bits); NULL when encode()'s
+	 * value of counter 0, random 0 and node 0 is the least (raise_tick_bound()).
+	 */
+	void		(*tick_bound) (const FrontierFamily *family, uint64_t tick,
+							   FrontierValue *out);
 };
 
 /*
  * The definition of a family of values `bytes` wide whose last tick is
  * max_tick, with the callbacks <prefix>_word_from_ns, <prefix>_word_to_ns,
- * <prefix>_encode and <prefix>_value_tick.
+ * <prefix>_encode and <prefix>_value_tick; FRONTIER_FAMILY_BOUNDED adds
+ * <prefix>_tick_bound.
  */
 #define FRONTIER_FAMILY(family_name, family_range, bytes, bits, start, max_tick, prefix) \
+	{ FRONTIER_FAMILY_FIELDS(family_name, family_range, bytes, bits, start, max_tick, prefix) }
+#define FRONTIER_FAMILY_BOUNDED(family_name, family_range, bytes, bits, start, max_tick, prefix) \
 	{ \
+		FRONTIER_FAMILY_FIELDS(family_name, family_range, bytes, bits, start, max_tick, prefix), \
+		.tick_bound = prefix##_tick_bound, \
+	}
+#define FRONTIER_FAMILY_FIELDS(family_name, family_range, bytes, bits, start, max_tick, prefix) \
 		.name = (family_name), \
 		.range = (family_range), \
 		.value_bytes = (bytes), \
@@ -167,8 +183,7 @@ struct FrontierFamily
 		.word_from_ns = prefix##_word_from_ns, \
 		.word_to_ns = prefix##_word_to_ns, \
 		.encode = prefix##_encode, \
-		.value_tick = prefix##_value_tick, \
-	}
+		.value_tick = prefix##_value_tick
 
 /* The counter bits of a family's words. */
 static inline uint64_t

@@ -203,9 +203,18 @@ objectid_family_value_tick(const FrontierFamily *family, const FrontierValue *va
 	return true;
 }
 
+/* middle and counter 0: encode() puts this server's bits in the middle */
+static void
+objectid_family_tick_bound(const FrontierFamily *family, uint64_t tick,
+						   FrontierValue *out)
+{
+	objectid_compose((uint32_t) tick, 0, 0, out->bytes);
+}
+
 const FrontierFamily objectid_family =
-FRONTIER_FAMILY("ObjectId", OBJECTID_RANGE, FRONTIER_VALUE_OBJECTID,
-				OBJECTID_COUNTER_BITS, true, OBJECTID_SECONDS_MAX, objectid_family);
+FRONTIER_FAMILY_BOUNDED("ObjectId", OBJECTID_RANGE, FRONTIER_VALUE_OBJECTID,
+						OBJECTID_COUNTER_BITS, true, OBJECTID_SECONDS_MAX,
+						objectid_family);
 
 void
 objectid_set_server_bits(uint64_t bits)

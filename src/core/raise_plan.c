@@ -594,7 +594,10 @@ raise_tick_bound(const FrontierFamily *family, int64_t epoch_ms, uint64_t next,
 		bound->id = ms < 0 ? 0 : ms << ID64_TIME_SHIFT;
 		return true;
 	}
-	family->encode(family, next << family->counter_bits, 0, 0, 0, bound);
+	if (family->tick_bound != NULL)
+		family->tick_bound(family, next, bound);
+	else
+		family->encode(family, next << family->counter_bits, 0, 0, 0, bound);
 	/* (never false: then the scan passes key by key) */
 	return family->value_tick(family, bound, &tick) && tick == next;
 }

@@ -228,9 +228,10 @@ extern void raise_interval_text(int32_t months, int32_t days, int64_t time_us, c
 /*
  * The least value of `family` in tick `next` (for a Snowflake id, of epoch
  * epoch_ms; ignored otherwise), in the form value_tick reads: every value
- * of an earlier tick lies below it in the family's order, so an index read
- * of a column stops there.  An 8-byte id's is the least id of that
- * millisecond (0 for one before its epoch); a uuid's the encoding of the
+ * of an earlier tick lies below it in the family's order and none of its
+ * own tick does, so an index read of a column stops there.  An 8-byte id's
+ * is the least id of that millisecond (0 for one before its epoch); a wider
+ * value's the family's tick_bound(), or without one the encoding of the
  * tick's first word with zero random bits and node id.  False when no
  * value of the family lies there (an id past its epoch's range).
  */

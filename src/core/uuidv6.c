@@ -95,14 +95,21 @@ v6_value_tick(const FrontierFamily *family, const FrontierValue *value, uint64_t
 	return true;
 }
 
+/* the time fields alone: encode() sets the node's multicast bit */
+static void
+v6_tick_bound(const FrontierFamily *family, uint64_t tick, FrontierValue *out)
+{
+	encode_time(tick, out->uuid);
+}
+
 /*
  * A fresh tick starts its counter at random below 8, as the other families
  * with a counter of their own do (src/README §1): clock_seq stays mostly
  * random, as RFC 9562 §5.6 asks, and a tick keeps at least 8 steps.
  */
 const FrontierFamily uuidv6_family =
-FRONTIER_FAMILY("UUIDv6", UUIDV6_RANGE, FRONTIER_VALUE_UUID, UUIDV6_COUNTER_BITS,
-				true, UUIDV6_TICK_MAX, v6);
+FRONTIER_FAMILY_BOUNDED("UUIDv6", UUIDV6_RANGE, FRONTIER_VALUE_UUID, UUIDV6_COUNTER_BITS,
+						true, UUIDV6_TICK_MAX, v6);
 
 bool
 uuidv6_word_from_unix_us(int64_t us, uint64_t *word)

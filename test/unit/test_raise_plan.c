@@ -26,6 +26,7 @@
 #include "typeid.h"
 #include "ulid.h"
 #include "unit.h"
+#include "uuidv6.h"
 
 #define US_PER_HOUR	INT64_C(3600000000)
 #define US_PER_DAY	(24 * US_PER_HOUR)
@@ -802,8 +803,45 @@ test_interval_text(void)
  * raise_tick_bound(): for every family, the bound lies in its tick, and
  * the last value of the tick before (its last word, every random bit and
  * node id set) lies below it in the family's order; a Snowflake id's in
- * its epoch, none past the epoch's range, the least id before it.
+ * its epoch, none past the epoch's range, the least id before it.  No
+ * value of the tick lies below it, whatever its random bits, node and
+ * server bits (another generator's: a v6 node without its multicast bit,
+ * an ObjectId of another server).
  */
+#define SERVER_BITS	UINT64_C(0xbcf86cd799)	/* this server's ObjectId bits */
+
+/*
+ * No value of tick `next` lies below its bound: the first and last words'
+ * with random bits all 0 and all 1, node 0 and 255, from this server and
+ * from one of ObjectId server bits 0, and a v6 node without the multicast
+ * bit this one sets (another generator's).
+ */
+static void
+tick_bound_least(const FrontierFamily *f, uint64_t next, const FrontierValue *bound)
+{
+	for (int server = 0; server < 2; server++)
+	{
+		objectid_set_server_bits(server ? SERVER_BITS : 0);
+		for (uint64_t random = 0;; random = UINT64_MAX)
+		{
+			for (uint32_t node = 0; node < 256; node += 255)
+			{
+				FrontierValue v;
+
+				f->encode(f, next << f->counter_bits, random, node ? 8 : 0, node, &v);
+				if (f == &uuidv6_family)
+					v.uuid[10] &= 0xfe;
+				CHECK(family_cmp(f, bound, &v) <= 0);
+				f->encode(f, (next << f->counter_bits) | frontier_counter_mask(f),
+						  random, node ? 8 : 0, node, &v);
+				CHECK(family_cmp(f, bound, &v) <= 0);
+			}
+			if (random == UINT64_MAX)
+				break;
+		}
+	}
+}
+
 static void
 test_tick_bound(void)
 {
@@ -815,6 +853,7 @@ test_tick_bound(void)
 		const FrontierFamily *f = family_table[id];
 		uint64_t	word;
 
+		objectid_set_server_bits(SERVER_BITS);
 		CHECK(f->word_from_ns(f, clock_ns, &word));
 		for (uint64_t next = word >> f->counter_bits;
 			 next < (word >> f->counter_bits) + 3; next++)
@@ -844,10 +883,12 @@ test_tick_bound(void)
 				f->encode(f, (next << f->counter_bits) - 1, UINT64_MAX, 8, 255, &below);
 				CHECK(f->value_tick(f, &bound, &tick) && tick == next);
 				CHECK(f->value_tick(f, &below, &tick) && tick == next - 1);
+				tick_bound_least(f, next, &bound);
 			}
 			CHECK(family_cmp(f, &below, &bound) < 0);
 		}
 	}
+	objectid_set_server_bits(0);
 	/* Snowflake: ids of the epoch's past, and past its range */
 	{
 		FrontierValue bound;
