@@ -54,7 +54,7 @@ OBJS = \
 	src/runtime/shmem.o \
 	src/runtime/timeconv.o \
 	src/uuid_seq.o
-PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB, ULID, TSID and Snowflake keys"
+PGFILEDESC = "uuid_seq - time-ordered UUIDv7, COMB, ULID, KSUID, ObjectId, TSID and Snowflake keys"
 
 EXTENSION = uuid_seq
 # every install and upgrade script (uuid_seq--1.0.sql, uuid_seq--1.0--1.1.sql, ...)
