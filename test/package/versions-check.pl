@@ -133,7 +133,8 @@ sub iso_date {
 }
 
 if (@ARGV && $ARGV[0] eq '--self-test') {
-	# [what is planted, file, a substitution on it]
+	# [what is planted, file, a substitution on it, whether only a released
+	# version's files are checked for it]
 	my @plants = (
 		['control one minor ahead', 'uuid_seq.control',
 			sub { s/^(default_version = ')(\d+)\.(\d+)'/$1$2.@{[$3 + 1]}'/m }],
@@ -148,7 +149,7 @@ if (@ARGV && $ARGV[0] eq '--self-test') {
 		['META.json release_status flipped', 'META.json',
 			sub { s/("release_status":\s*")(stable|testing|unstable)"/$1 . ($2 eq 'stable' ? 'unstable' : 'stable') . '"'/e }],
 		['debian/changelog another date', 'debian/changelog',
-			sub { s/^( -- .+?>  \w{3}, )(\d\d?)/$1 . ($2 % 28 + 1)/me }],
+			sub { s/^( -- .+?>  \w{3}, )(\d\d?)/$1 . ($2 % 28 + 1)/me }, 'released'],
 		['debian/changelog distribution flipped', 'debian/changelog',
 			sub { s/\A(\S+ \([^)]+\) )(\S+?);/$1 . ($2 eq 'UNRELEASED' ? 'unstable' : 'UNRELEASED') . ';'/e }],
 		['SECURITY.md without the row', 'SECURITY.md',
@@ -166,8 +167,15 @@ if (@ARGV && $ARGV[0] eq '--self-test') {
 		print "FAIL self-test: the files as they are fail: $_\n" for @$errors;
 		$wrong++;
 	}
+	my $released = slurp("$top/CHANGELOG.md") !~ /^##\s+\d+\.\d+\.\d+\s+\(unreleased\)/mi;
+	my $skipped = 0;
 	for my $p (@plants) {
-		my ($what, $file, $edit) = @$p;
+		my ($what, $file, $edit, $only) = @$p;
+		if ($only && !$released) {
+			print "versions-check --self-test: $what: not planted (only a released version's date is checked)\n";
+			$skipped++;
+			next;
+		}
 		my $d = $copy->();
 		my $t = slurp("$d/$file");
 		my $before = $t;
@@ -186,7 +194,7 @@ if (@ARGV && $ARGV[0] eq '--self-test') {
 			$wrong++;
 		}
 	}
-	printf "versions-check --self-test: %d planted mismatches, %d wrong\n", scalar(@plants), $wrong;
+	printf "versions-check --self-test: %d planted mismatches, %d wrong\n", scalar(@plants) - $skipped, $wrong;
 	exit($wrong ? 1 : 0);
 }
 
