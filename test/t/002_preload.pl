@@ -87,6 +87,26 @@ is( $node->safe_psql(
 		extra_params => [ '-U', 'app_owner' ]),
 	'3|01ARZ3NDEKTSV4RRFFQ69G5FAV|t|2016-07-30 23:54:10.259',
 	'the database owner uses the ulid type');
+# and 1.4's other keys: UUIDv6, the ksuid and objectid types, each a key
+# column of its generator with its classes, bounds and time
+is( $node->safe_psql(
+		'app', q{
+		CREATE TABLE k6 (id uuid PRIMARY KEY DEFAULT uuid_generate_v6());
+		CREATE TABLE kk (id ksuid PRIMARY KEY DEFAULT ksuid_generate());
+		CREATE TABLE ko (id objectid PRIMARY KEY DEFAULT objectid_generate());
+		INSERT INTO k6 SELECT FROM generate_series(1, 3);
+		INSERT INTO kk SELECT FROM generate_series(1, 3);
+		INSERT INTO ko SELECT FROM generate_series(1, 3);
+		CREATE INDEX ON kk USING hash (id);
+		CREATE INDEX ON ko USING hash (id);
+		SELECT (SELECT count(*) FROM k6 WHERE id >= uuid_v6_lower_bound(now() - interval '1 hour')),
+		       (SELECT count(*) FROM kk WHERE id >= ksuid_lower_bound(now() - interval '1 hour')
+		                                  AND ksuid_to_timestamptz(id) <= now() + interval '1 hour'),
+		       (SELECT count(*) FROM ko WHERE id >= objectid_lower_bound(now() - interval '1 hour')
+		                                  AND objectid_to_timestamptz(id) <= now() + interval '1 hour'),
+		       (SELECT min(id) < max(id) FROM kk), (SELECT min(id) < max(id) FROM ko)},
+		extra_params => [ '-U', 'app_owner' ]),
+	'3|3|3|t|t', 'the database owner uses UUIDv6, ksuid and objectid keys');
 # its binary form, through COPY: 16 bytes a value, read back the same
 my $copy = $node->basedir . '/ulid.copy';
 is( $node->safe_psql(
