@@ -337,7 +337,7 @@ objectid_from_xid_text(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for rs/xid text: \"%s\"", quote_text(input)),
-					 errdetail("Character %d of rs/xid text is 0 or g: it holds the last of the 96 bits, then four zero bits.",
+					 errdetail("Character %d of rs/xid text must be 0 or g: it holds the last of the 96 bits, then four zero bits.",
 							   (int) pos + 1)));
 			break;
 	}
