@@ -37,6 +37,9 @@
 #define KSUID_FAMILY_MAX_TICK	(UINT64_C(0xFFFFFFFF) - 1)
 #define KSUID_RANGE \
 	"2014-05-13 16:53:20 UTC to 2150-06-19 23:21:34 UTC"
+/* the type's: ksuid_bound_at_unix_us() takes its last second too */
+#define KSUID_TYPE_RANGE \
+	"2014-05-13 16:53:20 UTC to 2150-06-19 23:21:35 UTC"
 
 typedef enum KsuidTextStatus
 {

@@ -251,6 +251,9 @@ ksuid_lower_bound(PG_FUNCTION_ARGS)
 
 	if (!timestamptz_try_unix_us(PG_GETARG_TIMESTAMPTZ(0), &us) ||
 		!ksuid_bound_at_unix_us(us, k))
-		report_time_out_of_range(&ksuid_family);
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for KSUID, which holds times from %s",
+						KSUID_TYPE_RANGE)));
 	PG_RETURN_POINTER(k);
 }

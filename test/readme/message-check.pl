@@ -54,6 +54,7 @@ my @names = (
 	qr/^family->range$/,
 	qr/^TSID_RANGE$/,
 	qr/^OBJECTID_RANGE$/,
+	qr/^KSUID_TYPE_RANGE$/,
 	qr/^FACADE_KEY_NAME$/,
 	qr/^UUID_SEQ_VERSION$/,
 	qr/^timestamptz_to_str\(.*\)$/,
