@@ -130,7 +130,16 @@ ksuid_from_text(const char *text, size_t len, uint8_t out[KSUID_BYTES], size_t *
 {
 	uint32_t	limb[LIMBS] = {0};
 	bool		overflow = false;
+	size_t		first_bad = 0;
 
+	/* a bad character first: one of several bytes makes the length wrong */
+	while (first_bad < len && digit_value(text[first_bad]) >= 0)
+		first_bad++;
+	if (first_bad < len)
+	{
+		*bad_pos = first_bad;
+		return KSUID_TEXT_BAD_CHAR;
+	}
 	if (len != KSUID_TEXT_LEN)
 		return KSUID_TEXT_BAD_LENGTH;
 	for (size_t pos = 0; pos < len; pos++)
@@ -138,11 +147,6 @@ ksuid_from_text(const char *text, size_t len, uint8_t out[KSUID_BYTES], size_t *
 		int			d = digit_value(text[pos]);
 		uint64_t	carry;
 
-		if (d < 0)
-		{
-			*bad_pos = pos;
-			return KSUID_TEXT_BAD_CHAR;
-		}
 		/* limb = limb * 62 + d, from the least significant limb up */
 		carry = (uint64_t) d;
 		for (int i = LIMBS - 1; i >= 0; i--)

@@ -74,7 +74,8 @@ extern void ksuid_to_text(const uint8_t k[KSUID_BYTES], char out[KSUID_TEXT_LEN]
 /*
  * Parse `len` bytes of text; never reads past them.  *bad_pos is the
  * 0-based position of the first character outside the alphabet
- * (KSUID_TEXT_BAD_CHAR).  On anything but KSUID_TEXT_OK, `out` is
+ * (KSUID_TEXT_BAD_CHAR, reported before a wrong length: a non-ASCII
+ * character's bytes are all outside it).  On anything but KSUID_TEXT_OK, `out` is
  * unspecified.
  */
 extern KsuidTextStatus ksuid_from_text(const char *text, size_t len,

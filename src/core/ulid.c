@@ -147,14 +147,15 @@ ulid_from_text(const char *text, size_t len, uint8_t out[UUID_BYTES])
 	uint64_t	hi = 0;
 	uint64_t	lo = 0;
 
+	/* a bad character first: one of several bytes makes the length wrong */
+	if (ulid_text_first_bad(text, len) < len)
+		return ULID_TEXT_BAD_CHAR;
 	if (len != ULID_TEXT_LEN)
 		return ULID_TEXT_BAD_LENGTH;
 	for (size_t i = 0; i < ULID_TEXT_LEN; i++)
 	{
 		uint8_t		v = crockford_values[(unsigned char) text[i]];
 
-		if (v == 0)
-			return ULID_TEXT_BAD_CHAR;
 		hi = hi << 5 | lo >> 59;
 		lo = lo << 5 | (uint64_t) (v - 1);
 	}

@@ -73,8 +73,10 @@ extern bool ulid_xact_low_next(uint64_t *low, unsigned node_bits);
 extern void ulid_to_text(const uint8_t u[UUID_BYTES], char out[ULID_TEXT_LEN]);
 
 /*
- * Parse `len` bytes of text (case-insensitive); never reads past them.
- * On anything but ULID_TEXT_OK, `out` is unspecified.
+ * Parse `len` bytes of text (case-insensitive); never reads past them.  A
+ * character outside the alphabet is reported before a wrong length (a
+ * non-ASCII character's bytes are all outside it).  On anything but
+ * ULID_TEXT_OK, `out` is unspecified.
  */
 extern UlidTextStatus ulid_from_text(const char *text, size_t len,
 									 uint8_t out[UUID_BYTES]);

@@ -3,8 +3,9 @@
  *		libFuzzer harness for the KSUID text form (core/ksuid.c): the input,
  *		of any length, is decoded as base62 text (ASan catches any read past
  *		it); whatever decodes must be 27 characters of the alphabet and
- *		re-encode to exactly the input, and what is refused for a character
- *		must name one outside the alphabet.  Its first 20 bytes, taken as a
+ *		re-encode to exactly the input, what is refused for a character
+ *		must name the first outside the alphabet, and what is refused for
+ *		its length must have none.  Its first 20 bytes, taken as a
  *		KSUID, must survive encode -> decode, keep their order against the
  *		next 20 in text form, and so must the KSUID of each frontier word
  *		and node layout the input spells.
@@ -75,8 +76,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			break;
 		case KSUID_TEXT_BAD_LENGTH:
+			/* the characters are checked first */
 			if (size == KSUID_TEXT_LEN)
 				abort();
+			for (size_t i = 0; i < size; i++)
+				if (!in_alphabet(copy[i]))
+					abort();
 			break;
 	}
 	free(copy);

@@ -6,8 +6,8 @@
  *		decode back to the same bytes.  Its first 16 bytes, taken as a uuid,
  *		must survive encode -> decode, and so must the ULID of each frontier
  *		word and node layout the input spells.  ulid_text_first_bad() must
- *		agree with the status: a bad character where one is reported, none
- *		in text that decodes.
+ *		agree with the status: a bad character where one is reported, of
+ *		any length, none in text that decodes or is refused for its length.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,7 +50,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	status = ulid_from_text(copy, size, u);
 	first_bad = ulid_text_first_bad(copy, size);
 	if (first_bad > size ||
-		(status == ULID_TEXT_BAD_CHAR) != (size == ULID_TEXT_LEN && first_bad < size))
+		(status == ULID_TEXT_BAD_CHAR) != (first_bad < size) ||
+		(status == ULID_TEXT_BAD_LENGTH) != (first_bad == size && size != ULID_TEXT_LEN))
 		abort();
 	if (status == ULID_TEXT_OK)
 	{

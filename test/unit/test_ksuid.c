@@ -142,6 +142,10 @@ test_bad_text(void)
 	/* its other case: a character outside the alphabet, at its position */
 	CHECK(ksuid_from_text("aWgEPTl1tmebfsQzFP4bxwgy80!", 27, k, &pos) == KSUID_TEXT_BAD_CHAR &&
 		  pos == 26);
+	/* ... before the length: 27 characters, one of two bytes (é) */
+	CHECK(ksuid_from_text("0ujtsYcgvSTl8PAuAdqWYSMnL\xc3\xa9v", 28, k, &pos) ==
+		  KSUID_TEXT_BAD_CHAR && pos == 25);
+	CHECK(ksuid_from_text("1!3", 3, k, &pos) == KSUID_TEXT_BAD_CHAR && pos == 1);
 	memcpy(text, "0ujtsYcgvSTl8PAuAdqWYSMnLOv", KSUID_TEXT_LEN);
 	for (int bad = 0; bad < 256; bad++)
 	{

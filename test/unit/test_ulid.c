@@ -142,8 +142,6 @@ test_bad_text(void)
 	CHECK(ulid_from_text("", 0, u) == ULID_TEXT_BAD_LENGTH);
 	CHECK(ulid_from_text(good, 25, u) == ULID_TEXT_BAD_LENGTH);
 	CHECK(ulid_from_text("01ARZ3NDEKTSV4RRFFQ69G5FAVX", 27, u) == ULID_TEXT_BAD_LENGTH);
-	CHECK(ulid_from_text("01563e3a-b5d3-d676-4c61-efb99302bd5b", 36, u) ==
-		  ULID_TEXT_BAD_LENGTH);
 
 	/* each character outside the alphabet, at the first and last position */
 	for (int c = 0; c < 256; c++)
@@ -167,6 +165,12 @@ test_bad_text(void)
 	CHECK(ulid_from_text("01ARZ3NDEKTSV4RRFFQ69G5FAl", ULID_TEXT_LEN, u) == ULID_TEXT_BAD_CHAR);
 	CHECK(ulid_from_text("01ARZ3NDEKTSV4RRFFQ69G5FAO", ULID_TEXT_LEN, u) == ULID_TEXT_BAD_CHAR);
 	CHECK(ulid_from_text("01ARZ3NDEKTSV4RRFFQ69G5FAu", ULID_TEXT_LEN, u) == ULID_TEXT_BAD_CHAR);
+	/* a bad character before the length: 26 characters, one of two bytes (é) */
+	CHECK(ulid_from_text("01ARZ3NDEKTSV4RRFFQ69G5F\xc3\xa9V", 27, u) == ULID_TEXT_BAD_CHAR &&
+		  ulid_text_first_bad("01ARZ3NDEKTSV4RRFFQ69G5F\xc3\xa9V", 27) == 24);
+	CHECK(ulid_from_text("01-", 3, u) == ULID_TEXT_BAD_CHAR);
+	CHECK(ulid_from_text("01563e3a-b5d3-d676-4c61-efb99302bd5b", 36, u) == ULID_TEXT_BAD_CHAR &&
+		  ulid_text_first_bad("01563e3a-b5d3-d676-4c61-efb99302bd5b", 36) == 8);
 
 	/* the first character: '7' is the largest that fits 128 bits */
 	CHECK(ulid_from_text("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", ULID_TEXT_LEN, u) == ULID_TEXT_OK);

@@ -33,6 +33,8 @@ SELECT ksuid_send('0ujtsYcgvSTl8PAuAdqWYSMnLOv') AS sent;
 -- bad text: 22P02, the position of a bad character; above the largest
 SELECT 'aWgEPTl1tmebfsQzFP4bxwgy80!'::ksuid;
 SELECT '0ujtsYcgv-Tl8PAuAdqWYSMnLOv'::ksuid;
+-- a bad character before the length: 27 characters, é of two bytes
+SELECT '0ujtsYcgvSTl8PAuAdqWYSMnLév'::ksuid;
 SELECT 'aWgEPTl1tmebfsQzFP4bxwgy80W'::ksuid;
 SELECT 'aaaaaaaaaaaaaaaaaaaaaaaaaaa'::ksuid;
 SELECT '0ujtsYcgvSTl8PAuAdqWYSMnLO'::ksuid;

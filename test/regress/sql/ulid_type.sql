@@ -74,6 +74,7 @@ FROM (VALUES ('empty', ''),
              ('o and u', '01GV5oA9EQG7D82Q3Y4PKBZSuV'),
              ('space at 14', '01GV5PA9EQG7D 2Q3Y4PKBZSYV'),
              ('non-ASCII at 3', '01éV5PA9EQG7D82Q3Y4PKBZSY'),
+             ('non-ASCII, 26 characters', '01éV5PA9EQG7D82Q3Y4PKBZSYV'),
              ('8 first', '81GV5PA9EQG7D82Q3Y4PKBZSYV'),
              ('all Z', 'ZZZZZZZZZZZZZZZZZZZZZZZZZZ'),
              ('all z, a U', 'zzzzzzzzzzzzzzzzzzzzzzzzzU')) v(note, t);
