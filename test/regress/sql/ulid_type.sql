@@ -218,7 +218,10 @@ SELECT id, u, b, encode(id, 'hex') AS implicit_bytea, uuid_to_ulid(id) AS implic
 FROM mixed WHERE id = u AND u = id;
 UPDATE mixed SET ts = id;
 UPDATE mixed SET id = now();
+-- (terse: 19 words the hint of a missing operator otherwise)
+\set VERBOSITY terse
 SELECT gen_ulid() = now();
+\set VERBOSITY default
 
 -- ALTER COLUMN ... TYPE between uuid and ulid: the table is not rewritten,
 -- its indexes are rebuilt (their classes change)
