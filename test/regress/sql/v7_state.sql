@@ -10,6 +10,8 @@ SELECT uuid_version(uuid_generate_v7()) AS warm_up;
 SELECT ulid_generate() IS NOT NULL AS ulid_warm_up;
 SELECT uuid_version(uuid_generate_v6()) AS v6_warm_up;
 SELECT tsid_generate() > 0 AS tsid_warm_up, snowflake_generate() > 0 AS snowflake_warm_up;
+SELECT ksuid_generate() IS NOT NULL AS ksuid_warm_up;
+SELECT objectid_generate() IS NOT NULL AS objectid_warm_up;
 
 -- the settings and their contexts (node_id and node_bits need preloading)
 SELECT name, setting, vartype, context FROM pg_settings
