@@ -87,7 +87,9 @@ if [[ ${1:-} == --day ]]; then
 	[[ -s $script ]] || fail "docs/operations.md has no every-database script"
 	out=$(bash "$script" update) || fail "every-database.sh update failed: $out"
 	rm -f "$script"
-	grep -A6 -x 'shop:' <<<"$out" | grep -qx ' 1.3' || fail "every-database.sh did not bring shop to 1.3: $out"
+	default=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$top/uuid_seq.control")
+	grep -A6 -x 'shop:' <<<"$out" | grep -qx " $default" ||
+		fail "every-database.sh did not bring shop to $default (this tree's version): $out"
 
 	say "runbook 4: verify"
 	[[ $(q -d shop -c "SELECT installed_version = default_version FROM pg_available_extensions WHERE name = 'uuid_seq'") == t ]] ||

@@ -179,8 +179,10 @@ is(extversion($node, 'shop'), '1.2', '... leaving the extension at 1.2');
 is(members($node, 'shop'), $members_1_2, '... and every member as it was');
 
 $node->restart;
-is( safe_psql_as($node, 'monitor', 'shop', 'SELECT count(*) FROM my_frontiers'),
-	scalar(@families), 'restarted, not yet updated: the owner\'s view on uuid_seq_state() works on 1.2\'s catalog');
+# (a row per family of the new library: 1.2.1's and those added since)
+is( safe_psql_as($node, 'monitor', 'shop',
+		'SELECT count(*) >= ' . scalar(@families) . ' FROM my_frontiers'),
+	't', 'restarted, not yet updated: the owner\'s view on uuid_seq_state() works on 1.2\'s catalog');
 is(safe_psql_as($node, 'app', 'shop', 'SELECT new_order_id() IS NOT NULL'),
 	't', '... and the owner\'s function calling a generator');
 
